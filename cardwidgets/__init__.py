@@ -1,0 +1,21 @@
+"""cardwidgets: old European card games taught step by step in Jupyter.
+
+>>> from cardwidgets import Poch, load_record
+>>> game = load_record("e-p1")
+>>> game.result()["chips"]
+[25, 10, 33, 7, 10]
+"""
+from .engine import (CHANCE, TABLE, Action, Card, CardwidgetsError, ConfigError, Game,
+                     IllegalAction, RandomPlayer, RecordError, RuleOfThumbPlayer, Step,
+                     make_deck, play_out)
+from .games import GAMES, Poch
+from .records import load_record, record_of, save_record, builtin_records
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Poch", "GAMES", "Game", "Action", "Step", "Card", "make_deck", "CHANCE", "TABLE",
+    "CardwidgetsError", "IllegalAction", "ConfigError", "RecordError",
+    "RandomPlayer", "RuleOfThumbPlayer", "play_out",
+    "load_record", "save_record", "record_of", "builtin_records",
+]

@@ -1,0 +1,17 @@
+"""The shared engine: cards, seats, the state interface, players and game records.
+
+No game-specific code lives here; each game is a module in :mod:`cardwidgets.games`.
+"""
+from .cards import DECKS, SUIT_SYSTEMS, Card, RankOrder, SuitSystem, make_deck
+from .core import CHANCE, TABLE, Action, Game, Phase, Step
+from .errors import CardwidgetsError, ConfigError, IllegalAction, RecordError
+from .players import Player, RandomPlayer, RuleOfThumbPlayer, play_out
+from .seats import LEFT, RIGHT, Table
+
+__all__ = [
+    "Card", "SuitSystem", "SUIT_SYSTEMS", "DECKS", "make_deck", "RankOrder",
+    "Action", "Step", "Game", "Phase", "CHANCE", "TABLE",
+    "CardwidgetsError", "IllegalAction", "ConfigError", "RecordError",
+    "Player", "RandomPlayer", "RuleOfThumbPlayer", "play_out",
+    "Table", "LEFT", "RIGHT",
+]

@@ -1,0 +1,441 @@
+"""The one state interface every game shares.
+
+A game is a configuration (players, variant options, setup) plus a state that walks through
+named phases. Each change is an :class:`Action`; applying it gives a :class:`Step`, a short
+plain-English explanation with the id of the rule that allowed it. The history of actions can
+be stepped back and forward exactly.
+
+Who acts now (:attr:`Game.current_player`) is a seat number, :data:`CHANCE` (a deal: the
+cards are shuffled or given by a record) or :data:`TABLE` (a step the rules make happen by
+themselves, such as paying a pot; its one legal action is applied by :meth:`Game.advance`).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .cards import Card, SUIT_SYSTEMS
+from .errors import CardwidgetsError, ConfigError, IllegalAction
+from .seats import Table
+
+__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase"]
+
+CHANCE = -1  #: the shuffle or a scripted deal acts
+TABLE = -2   #: the rules act by themselves (paying pots, settling bets …)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A named phase of a game: ``key`` for code, ``title`` for people."""
+
+    key: str
+    title: str
+    rule: str = ""
+
+    def __str__(self) -> str:
+        return self.title
+
+
+@dataclass(frozen=True)
+class Action:
+    """One move. ``kind`` says what it is; the other fields are filled as the kind needs.
+
+    >>> Action("bet", seat=1, amount=2)
+    Action('bet', seat=1, amount=2)
+    """
+
+    kind: str
+    seat: int | None = None
+    card: Card | None = None
+    amount: int | None = None
+    cards: tuple = ()
+    what: str | None = None  # a named target, e.g. the hole a claim is for
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.card is not None:
+            out["card"] = self.card.code
+        if self.amount is not None:
+            out["amount"] = self.amount
+        if self.cards:
+            out["cards"] = [c.code for c in self.cards]
+        if self.what is not None:
+            out["what"] = self.what
+        return out
+
+    @classmethod
+    def from_json(cls, data, system: str) -> "Action":
+        """Parse the JSON form; raises :class:`ConfigError` naming the bad field."""
+        if not isinstance(data, dict):
+            raise ConfigError("action", f"expected an object like {{\"kind\": \"pass\", \"seat\": 1}}, got {data!r}")
+        unknown = set(data) - {"kind", "seat", "card", "amount", "cards", "what"}
+        if unknown:
+            raise ConfigError(sorted(unknown)[0], "is not a field of an action")
+        kind = data.get("kind")
+        if not isinstance(kind, str) or not kind:
+            raise ConfigError("kind", f"every action needs a kind (a word such as 'bet'), got {kind!r}")
+        seat = data.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise ConfigError("seat", f"must be a seat number, got {seat!r}")
+        amount = data.get("amount")
+        if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
+            raise ConfigError("amount", f"must be a whole number of chips, got {amount!r}")
+        suits = SUIT_SYSTEMS[system]
+        card = data.get("card")
+        card = suits.card(card) if card is not None else None
+        cards = data.get("cards", [])
+        if not isinstance(cards, list):
+            raise ConfigError("cards", f"must be a list of cards, got {cards!r}")
+        cards = tuple(suits.card(c) for c in cards)
+        what = data.get("what")
+        if what is not None and not isinstance(what, str):
+            raise ConfigError("what", f"must be a word, got {what!r}")
+        return cls(kind, seat, card, amount, cards, what)
+
+    def __repr__(self) -> str:
+        parts = [repr(self.kind)]
+        for name in ("seat", "card", "amount", "what"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name}={value!r}")
+        if self.cards:
+            parts.append(f"cards=<{len(self.cards)} cards>")
+        return f"Action({', '.join(parts)})"
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one applied action did, in plain words, and the rule that allowed it."""
+
+    index: int          # 1-based number of the step in the game
+    action: Action
+    phase: str          # phase key when the action was taken
+    deal: int           # which deal (hand) of the game, 1-based
+    text: str
+    rule: str
+    actor: int          # seat, CHANCE or TABLE
+
+    def to_json(self) -> dict:
+        return {"index": self.index, "action": self.action.to_json(), "phase": self.phase,
+                "deal": self.deal, "text": self.text, "rule": self.rule, "actor": self.actor}
+
+    def __str__(self) -> str:
+        return f"{self.index:>3}. {self.text} [{self.rule}]"
+
+
+class Game:
+    """Base class of every game. Subclasses declare the game, then implement the hooks.
+
+    Declared by subclasses: ``key``, ``title``, ``deck``, ``min_players``, ``max_players``,
+    ``direction``, ``PHASES`` (tuple of :class:`Phase`), ``RULES`` (id → text) and
+    ``OPTIONS`` (name → (default, rule id, description)).
+
+    Hooks: ``_reset()`` builds the state from the configuration, ``_actor()``,
+    ``_legal()``, ``_check(action)`` (raise :class:`IllegalAction`), ``_do(action)``
+    (returns ``(text, rule)``), ``_view(seat)``, ``result()``, ``describe(action)``.
+    """
+
+    key: ClassVar[str] = "game"
+    title: ClassVar[str] = "Game"
+    deck: ClassVar[str] = ""
+    system: ClassVar[str] = "french"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    direction: ClassVar[str] = "left"
+    PHASES: ClassVar[tuple] = ()
+    RULES: ClassVar[dict] = {}
+    OPTIONS: ClassVar[dict] = {}
+    SETUP: ClassVar[dict] = {}
+
+    def __init__(self, players=None, *, options=None, **setup):
+        if players is None:
+            players = self.min_players
+        if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+            raise ConfigError("players", "give a number of players or a list of their names")
+        names = ([chr(ord("A") + i) for i in range(players)] if isinstance(players, int)
+                 else list(players))
+        if not self.min_players <= len(names) <= self.max_players:
+            raise ConfigError(
+                "players", f"{self.title} is for {self.min_players} to {self.max_players} "
+                f"players, not {len(names)}")
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise ConfigError("players", f"every player needs a name, got {name!r}")
+        if len(set(names)) != len(names):
+            raise ConfigError("players", "two players have the same name")
+        self.players = names
+        self.n = len(names)
+        self.options = self._validate_options(options or {})
+        self.setup = self._validate_setup(setup)
+        self.table = self._make_table()
+        self.suits = SUIT_SYSTEMS[self.system]
+        self.actions: list[Action] = []
+        self.history: list[Step] = []
+        self.comments: dict[int, str] = {}
+        self._redo: list[Action] = []
+        self._reset()
+
+    # ---- configuration -------------------------------------------------------------------
+    @classmethod
+    def _validate_options(cls, options: dict) -> dict:
+        if not isinstance(options, dict):
+            raise ConfigError("options", "give variant options as a dict, e.g. {'PV1': True}")
+        out = {name: spec[0] for name, spec in cls.OPTIONS.items()}
+        aliases = {spec[1]: name for name, spec in cls.OPTIONS.items()}
+        for key, value in options.items():
+            name = aliases.get(key, key)
+            if name not in cls.OPTIONS:
+                known = ", ".join(f"{n} ({s[1]})" for n, s in cls.OPTIONS.items())
+                raise ConfigError("options", f"{key!r} is not a {cls.title} variant option; "
+                                  f"known options: {known}")
+            default = cls.OPTIONS[name][0]
+            if isinstance(default, bool) and not isinstance(value, bool):
+                raise ConfigError(f"options.{name}", f"must be true or false, got {value!r}")
+            out[name] = value
+        cls._check_options(out)
+        return out
+
+    @classmethod
+    def _check_options(cls, options: dict) -> None:
+        """Subclasses check option values that are not simple switches."""
+
+    def _validate_setup(self, setup: dict) -> dict:
+        out = {}
+        for key, value in setup.items():
+            if key not in self.SETUP:
+                raise ConfigError(key, f"is not a setting of {self.title}; settings: "
+                                  + ", ".join(self.SETUP))
+        for key, (default, check) in self.SETUP.items():
+            value = setup.get(key, default)
+            message = check(self, value)
+            if message:
+                raise ConfigError(key, message)
+            out[key] = value
+        return out
+
+    def _make_table(self) -> Table:
+        return Table(self.n, self.direction)
+
+    # ---- hooks ---------------------------------------------------------------------------
+    def _reset(self) -> None:
+        raise NotImplementedError
+
+    def _actor(self):
+        raise NotImplementedError
+
+    def _legal(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _check(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _do(self, action: Action) -> tuple[str, str]:
+        raise NotImplementedError
+
+    def _view(self, seat) -> dict:
+        raise NotImplementedError
+
+    def result(self) -> dict:
+        raise NotImplementedError
+
+    def describe(self, action: Action) -> str:
+        """A short label for a button, e.g. ``"Bet 2"``."""
+        return action.kind
+
+    def chance_action(self, rng: random.Random) -> Action:
+        """A random outcome for a :data:`CHANCE` step (a shuffled deal)."""
+        raise NotImplementedError
+
+    def turn_rule(self) -> str:
+        """The rule that says whose turn it is now (named when someone acts out of turn)."""
+        return "turn"
+
+    # ---- the state interface -------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def current_player(self):
+        """Seat number, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over."""
+        return None if self.finished else self._actor()
+
+    @property
+    def finished(self) -> bool:
+        return self._phase.key == "over"
+
+    def legal_actions(self) -> list[Action]:
+        if self.finished or self._actor() == CHANCE:
+            return []
+        return self._legal()
+
+    def why_not(self, action) -> IllegalAction | None:
+        """The reason ``action`` is illegal now, or ``None`` if it is legal. Changes nothing."""
+        try:
+            self._verify(action)
+        except IllegalAction as refusal:
+            return refusal
+        return None
+
+    def is_legal(self, action) -> bool:
+        return self.why_not(action) is None
+
+    def _verify(self, action) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction("action", f"{action!r} is not an action")
+        if self.finished:
+            raise IllegalAction(self.turn_rule(), "the game is over")
+        actor = self._actor()
+        if actor == TABLE:
+            due = self._legal()[0]
+            if action != due:
+                raise IllegalAction(self.turn_rule(), "nobody chooses now: the rules act by "
+                                    f"themselves ({self.describe(due)})")
+            return
+        elif actor == CHANCE:
+            if action.kind != "deal":
+                raise IllegalAction(self.turn_rule(), "the cards must be dealt first")
+        else:
+            if action.seat is None:
+                raise IllegalAction(self.turn_rule(), f"say who acts: it is {self.players[actor]}'s turn")
+            if not isinstance(action.seat, int) or not 0 <= action.seat < self.n:
+                raise IllegalAction("seat", f"there is no seat {action.seat!r} at this table")
+            if action.seat != actor:
+                raise IllegalAction(self.turn_rule(), f"it is {self.players[actor]}'s turn, "
+                                    f"not {self.players[action.seat]}'s")
+        self._check(action)
+
+    def apply(self, action: Action) -> Step:
+        """Check ``action`` and apply it; raises :class:`IllegalAction` and changes nothing
+        if the rules do not allow it. Clears the steps that were undone with :meth:`back`."""
+        step = self._apply(action)
+        self._redo.clear()
+        return step
+
+    def _apply(self, action: Action) -> Step:
+        self._verify(action)
+        phase, deal, actor = self._phase.key, self.deal_number, self._actor()
+        try:
+            text, rule = self._do(action)
+        except Exception:
+            self._rebuild(self.actions)  # never leave a half-applied action behind
+            raise
+        self.actions.append(action)
+        step = Step(len(self.actions), action, phase, deal, text, rule, actor)
+        self.history.append(step)
+        return step
+
+    def advance(self) -> list[Step]:
+        """Apply the steps that happen by themselves (:data:`TABLE`) until someone must act."""
+        steps = []
+        while not self.finished and self._actor() == TABLE:
+            steps.append(self.apply(self._legal()[0]))
+        return steps
+
+    @property
+    def deal_number(self) -> int:
+        return getattr(self, "deal_no", 1)
+
+    # ---- history -------------------------------------------------------------------------
+    def back(self, n: int = 1) -> int:
+        """Undo ``n`` steps (fewer at the start); they can be redone with :meth:`forward`."""
+        n = max(0, min(n, len(self.actions)))
+        if n:
+            keep = len(self.actions) - n
+            self._redo[:0] = self.actions[keep:]
+            self._rebuild(self.actions[:keep])
+        return n
+
+    def forward(self, n: int = 1) -> int:
+        """Redo up to ``n`` undone steps."""
+        done = 0
+        while done < n and self._redo:
+            self._apply(self._redo[0])
+            self._redo.pop(0)
+            done += 1
+        return done
+
+    def goto(self, index: int) -> None:
+        """Go to just after step ``index`` (0 = the start), within what was played."""
+        total = len(self.actions) + len(self._redo)
+        if not 0 <= index <= total:
+            raise CardwidgetsError(f"step: {index} is outside 0..{total}")
+        if index < len(self.actions):
+            self.back(len(self.actions) - index)
+        else:
+            self.forward(index - len(self.actions))
+
+    @property
+    def steps_total(self) -> int:
+        """Steps played, counting those undone and not yet redone."""
+        return len(self.actions) + len(self._redo)
+
+    def _rebuild(self, actions) -> None:
+        actions = list(actions)
+        self.actions, self.history = [], []
+        self._reset()
+        for action in actions:
+            self._apply(action)
+
+    def replay(self) -> "Game":
+        """A fresh game with the same configuration and the same actions applied."""
+        other = self.fresh()
+        for action in self.actions:
+            other.apply(action)
+        return other
+
+    def fresh(self) -> "Game":
+        """A new game with the same players, options and setup, before any step."""
+        return type(self)(list(self.players), options=dict(self.options), **self.setup)
+
+    # ---- views ---------------------------------------------------------------------------
+    def view(self, seat=None) -> dict:
+        """What ``seat`` may see (JSON-ready); ``seat=None`` is the teacher's full view."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.n):
+            raise ConfigError("seat", f"there is no seat {seat!r} at this table")
+        actor = self.current_player
+        last = self.history[-1] if self.history else None
+        legal = []
+        if actor is not None and (seat is None or actor == seat or actor == TABLE):
+            legal = [{"action": a.to_json(), "label": self.describe(a)} for a in self.legal_actions()]
+        out = {
+            "game": self.key,
+            "title": self.title,
+            "players": list(self.players),
+            "seat": seat,
+            "phase": self._phase.key,
+            "phase_title": self._phase.title,
+            "deal": self.deal_number,
+            "step": len(self.actions),
+            "steps_total": self.steps_total,
+            "actor": actor,
+            "actor_name": self._actor_name(actor),
+            "finished": self.finished,
+            "last": None if last is None else {
+                "text": last.text, "rule": last.rule,
+                "rule_text": self.RULES.get(last.rule.split()[0], ""),
+                "comment": self.comments.get(last.index)},
+            "legal": legal,
+        }
+        out.update(self._view(seat))
+        return out
+
+    def _actor_name(self, actor) -> str:
+        if actor is None:
+            return "nobody: the game is over"
+        if actor == CHANCE:
+            return "the dealer (shuffle and deal)"
+        if actor == TABLE:
+            return "the table (the rules act)"
+        return self.players[actor]
+
+    def rule_text(self, rule_id: str) -> str:
+        return self.RULES.get(rule_id, "")
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.n} players, deal {self.deal_number}, "
+                f"phase {self._phase.title!r}, step {len(self.actions)}>")

@@ -1,0 +1,13 @@
+"""One module per game. :data:`GAMES` maps a game's key to its class."""
+from .poch import Poch
+
+GAMES = {"poch": Poch}
+
+
+def register(cls):
+    """Add a game class to :data:`GAMES` (used by game modules as they arrive)."""
+    GAMES[cls.key] = cls
+    return cls
+
+
+__all__ = ["GAMES", "Poch", "register"]

@@ -1,0 +1,845 @@
+"""Poch (German *Poch*, *Pochspiel*): a board of nine pots, three phases on one deal.
+
+Sources: document 000 (Basque, after John McLeod's rules) and document 002 (Finnish). Rule ids
+P1–P15 and variants PV1–PV4 follow ``shared/rules/poch.md``. Where the documents leave a
+point open we rule on it; those rulings are marked "Our ruling" in :data:`RULES`.
+
+>>> from cardwidgets import Poch, play_out, RandomPlayer
+>>> game = Poch(4, chips=30, deals=1)
+>>> play_out(game, RandomPlayer(seed=1), seed=1).finished
+True
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..engine import (CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Phase,
+                      RankOrder, make_deck)
+
+__all__ = ["Poch", "HOLES", "RULES"]
+
+
+def _cj(card):
+    return card.to_json()
+
+# ---- the game, declared -------------------------------------------------------------------
+
+#: The nine holes of the board: the five honours, Marriage, Sequence, Poch and the centre.
+HOLES = ("A", "K", "Q", "J", "10", "marriage", "sequence", "poch", "centre")
+HOLE_TITLES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten",
+               "marriage": "Marriage", "sequence": "Sequence", "poch": "Poch",
+               "centre": "Centre"}
+HOLE_NATIVE = {"german": {"A": "Daus", "K": "König", "Q": "Ober", "J": "Unter", "10": "Zehn",
+                          "marriage": "Braut / Mariage", "sequence": "Sequenz",
+                          "poch": "Poch", "centre": "Mitte"},
+               "french": {"A": "ässä", "K": "kuningas", "Q": "rouva", "J": "sotamies",
+                          "10": "kymppi", "marriage": "mariage", "sequence": "sekvenssi",
+                          "poch": "poch-potti", "centre": "keskipotti"}}
+HONOURS = ("A", "K", "Q", "J", "10")
+RANKS = RankOrder(["A", "K", "Q", "J", "10", "9", "8", "7"])          # P1, high to low
+SKAT_ORDER = {"german": ["acorns", "leaves", "hearts", "bells"],     # PV3, high to low
+              "french": ["clubs", "spades", "hearts", "diamonds"]}
+SET_NAMES = {2: "pair", 3: "three", 4: "four"}
+ANTE = len(HOLES)  # one chip in each hole
+
+RULES = {
+    "P1": "The deck has 32 cards: in each suit Ace, King, Queen, Jack, 10, 9, 8, 7, high to "
+          "low. With German suits the Daus is the Ace, the Ober the Queen and the Unter the Jack.",
+    "P2": "Three to six players, each starting with the same number of chips.",
+    "P3": "The board (Pochbrett) is round: eight holes (Ace, King, Queen, Jack, Ten, Marriage, "
+          "Sequence, Poch) around an unmarked centre hole.",
+    "P4": "The first dealer is chosen by lot; after each deal the deal passes to the left. "
+          "Before every deal each player puts one chip in each of the nine holes, even in holes "
+          "that still hold chips.",
+    "P5": "The dealer deals clockwise, one card at a time, starting on the left, until one card "
+          "is left; that card is turned face up and belongs to nobody. Its suit is the payment "
+          "suit. Some players get a card more than others; it does not matter. The same hands "
+          "are used in all three phases.",
+    "P6": "Phase 1: whoever holds the Ace, King, Queen, Jack or 10 of the payment suit takes "
+          "the chips in that hole. Holding both King and Queen of the payment suit also takes "
+          "the Marriage hole; holding its 7, 8 and 9 takes the Sequence hole.",
+    "P7": "A hole nobody wins keeps its chips for the next deal. If the turned card is the Ace, "
+          "King, Queen, Jack or 10, nobody wins that hole this deal (and so nobody wins Marriage "
+          "or Sequence if they would need it).",
+    "P8": "Phase 2 compares sets of equal rank only: four of a kind beats three, three beats a "
+          "pair; between sets of the same size the higher rank wins (four 8s beat three Kings). "
+          "Between pairs of the same rank, the pair with the payment-suit card wins. Only a "
+          "player's best set counts. A player with no pair may not take part in the betting. "
+          "Our ruling: if the payment-suit card of that rank is the turned card, the pair with "
+          "the higher suit in the skat order (acorns/clubs, leaves/spades, hearts, bells/"
+          "diamonds) wins, as in variant PV3.",
+    "P9": "Betting (poching) starts left of the dealer and goes clockwise. You may pass or bet "
+          "one or more chips (\"Ich poche 3\"); bets lie beside the board. Once someone has bet, "
+          "the others call (match), raise or drop, round after round until everyone still in has "
+          "put in the same. Dropping loses what you already bet. Our ruling: a pass before "
+          "anyone has bet only means \"not now\": if a bet comes, you will be asked again to call, "
+          "raise or drop.",
+    "P10": "When the bets are equal, the players still in show their sets and the best takes all "
+           "the bets and the Poch hole. If everyone passes, the Poch hole stays for the next "
+           "deal. If only one player bets, or all but one drop, that player takes the bets and "
+           "the Poch hole but must show at least a pair.",
+    "P11": "The documents set no limits. Our ruling: you never bet more chips than you hold, "
+           "and nobody may bet or raise beyond what every other player still in the betting "
+           "(who may take part and has chips) could match, so nobody is ever short of a call. "
+           "In phase 3 a player who cannot pay a chip for every card pays all they have.",
+    "P12": "Phase 3: the winner of the poching (or, if everyone passed, the player left of the "
+           "dealer) lays any card on the centre. Whoever holds the next higher card of the same "
+           "suit must play it, whatever the seating, and so on until the next card has already "
+           "been played, is the turned card, or the Ace has been reached.",
+    "P13": "The player who laid the last card of a run starts a new run with any card.",
+    "P14": "The first player to lay their last card wins phase 3: they take the centre hole and "
+           "one chip from every other player for each card still in that player's hand.",
+    "P15": "The game ends when a player cannot pay the nine-chip ante (or after the deals "
+           "agreed). The most chips wins; chips left on the board belong to nobody.",
+    "PV1": "Variant: if the turned card is the Ace, King, Queen, Jack or 10, the dealer takes "
+           "that hole. Our ruling: the turned card counts only for its own hole, not toward "
+           "the dealer's Marriage or Sequence.",
+    "PV2": "Variant: the last card is dealt like the others to the player whose turn it is, "
+           "face up; its suit is the payment suit. It then counts like any card in that hand, "
+           "and runs are never stopped by a turned card.",
+    "PV3": "Variant: you may poch without a pair. If nobody in the showdown has a pair, the "
+           "highest card wins, equal ranks broken by the skat suit order (acorns/clubs high, "
+           "then leaves/spades, hearts, bells/diamonds); between equal pairs the pair with the "
+           "higher skat suit wins, whatever the payment suit. Our ruling: a lone bettor need not "
+           "show a pair in this variant.",
+    "PV4": "Variant: playing for money. Each chip is worth a set amount. At the end the chips "
+           "left on the board are shared out equally (our ruling: chips that do not share "
+           "evenly go one each to the players with fewest chips, then in seat order from the "
+           "dealer's left); then everyone receives or pays for each chip above or below the "
+           "starting count.",
+}
+
+ANTE_PHASE = Phase("ante", "Ante", "P4")
+DEAL_PHASE = Phase("deal", "The deal", "P5")
+PAY_PHASE = Phase("pay", "Phase 1: paying the pots", "P6")
+POCH_PHASE = Phase("poch", "Phase 2: poching (betting)", "P9")
+SHOW_PHASE = Phase("showdown", "Phase 2: the showdown", "P10")
+RUN_PHASE = Phase("run", "Phase 3: the runs", "P12")
+SETTLE_PHASE = Phase("settle", "Phase 3: going out", "P14")
+OVER_PHASE = Phase("over", "Game over", "P15")
+
+
+def _check_chips(game, value):
+    if isinstance(value, bool) or not isinstance(value, int) or value < ANTE:
+        return f"each player starts with a whole number of chips, at least {ANTE} (one ante)"
+
+
+def _check_dealer(game, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.n:
+        return f"the first dealer is a seat number from 0 to {game.n - 1}"
+
+
+def _check_suits(game, value):
+    if value not in ("german", "french"):
+        return "Poch is played with 'german' or 'french' suits"
+
+
+def _check_deals(game, value):
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        return "the number of deals to play is a whole number of at least 1, or None for no limit"
+
+
+class Poch(Game):
+    """Poch for 3–6 players (rules P1–P15, variants PV1–PV4).
+
+    Settings: ``chips`` each player starts with (20), ``dealer`` the first dealer's seat (0),
+    ``suits`` ``"german"`` or ``"french"``, ``deals`` to stop after (``None``: until someone
+    cannot ante, P15).
+    """
+
+    key = "poch"
+    title = "Poch"
+    deck = "german32"
+    min_players, max_players = 3, 6
+    direction = "left"           # P4: the deal and the betting go clockwise
+    PHASES = (ANTE_PHASE, DEAL_PHASE, PAY_PHASE, POCH_PHASE, SHOW_PHASE, RUN_PHASE,
+              SETTLE_PHASE, OVER_PHASE)
+    RULES = RULES
+    OPTIONS = {
+        "dealer_takes_turned": (False, "PV1", "the dealer takes the hole of a turned honour"),
+        "turned_card_dealt": (False, "PV2", "the last card is dealt face up, not left on the table"),
+        "poch_without_pair": (False, "PV3", "betting without a pair; highest card wins"),
+        "money": (None, "PV4", "value of one chip in money (e.g. 0.10); None to play for chips"),
+    }
+    SETUP = {"chips": (20, _check_chips), "dealer": (0, _check_dealer),
+             "suits": ("german", _check_suits), "deals": (None, _check_deals)}
+
+    @classmethod
+    def _check_options(cls, options):
+        money = options["money"]
+        if money is not None and (isinstance(money, bool) or not isinstance(money, (int, float))
+                                  or money <= 0):
+            raise ConfigError("options.money", f"a chip's value must be a positive number, got {money!r}")
+
+    @property
+    def system(self):
+        return self.setup["suits"]
+
+    @property
+    def deck_name(self):
+        return f"{self.setup['suits']}32"
+
+    # ---- state ---------------------------------------------------------------------------
+    def _reset(self):
+        self.chips = [self.setup["chips"]] * self.n
+        self.holes = dict.fromkeys(HOLES, 0)
+        self.dealer = self.setup["dealer"]
+        self.deal_no = 1
+        self._new_deal_state()
+        self._phase = ANTE_PHASE
+
+    def _new_deal_state(self):
+        n = self.n
+        self.hands = [[] for _ in range(n)]
+        self.shown = [[] for _ in range(n)]
+        self.turned = None          # the card on the table (None in PV2)
+        self.payment = None         # payment suit
+        self.payment_card = None    # the card that set the payment suit
+        self.pay_queue = []
+        self.bets = [0] * n
+        self.dropped = [False] * n
+        self.need = [True] * n
+        self.high = 0
+        self.to_act = None
+        self.poch_winner = None
+        self.centre = []            # cards laid in phase 3, in order
+        self.played = set()
+        self.run_next = None        # the card the current run waits for
+        self.leader = None          # who starts the next run
+        self.out = None
+
+    # ---- whose turn ----------------------------------------------------------------------
+    def _actor(self):
+        key = self._phase.key
+        if key == "deal":
+            return CHANCE
+        if key == "poch":
+            return self.to_act
+        if key == "run":
+            return self._holder(self.run_next) if self.run_next else self.leader
+        return TABLE
+
+    def turn_rule(self):
+        return {"poch": "P9", "run": "P12"}.get(self._phase.key, self._phase.rule)
+
+    def _holder(self, card):
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return seat
+        raise AssertionError(f"nobody holds {card}")
+
+    # ---- legal actions -------------------------------------------------------------------
+    def _legal(self):
+        key = self._phase.key
+        if key == "ante":
+            if self._game_over_reason():
+                return [Action("end")]
+            return [Action("ante")]
+        if key == "pay":
+            return [self.pay_queue[0]]
+        if key == "poch":
+            return self._betting_actions(self.to_act)
+        if key == "showdown":
+            return [Action("showdown")]
+        if key == "run":
+            seat = self._actor()
+            if self.run_next:
+                return [Action("play", seat, card=self.run_next)]
+            return [Action("play", seat, card=c) for c in self._sorted(self.hands[seat])]
+        if key == "settle":
+            return [Action("go out", self.out)]
+        return []
+
+    def _betting_actions(self, seat):
+        acts = []
+        if not self._eligible(seat):
+            return [Action("pass" if self.high == 0 else "drop", seat)]
+        cap = self._cap()
+        if self.high == 0:
+            acts.append(Action("pass", seat))
+            acts += [Action("bet", seat, amount=k) for k in range(1, cap + 1)]
+        else:
+            acts.append(Action("call", seat))
+            acts += [Action("raise", seat, amount=k) for k in range(1, cap - self.high + 1)]
+            acts.append(Action("drop", seat))
+        return acts
+
+    def _eligible(self, seat):
+        """May this seat take part in the betting (P8, PV3, P11)?"""
+        if self.dropped[seat] or self.chips[seat] + self.bets[seat] == 0:
+            return False
+        return self.options["poch_without_pair"] or self.best_set(seat)[0] >= 2
+
+    def _cap(self):
+        """P11 (our ruling): the most anyone may have in, so every other player still in can call."""
+        stacks = [self.chips[s] + self.bets[s] for s in range(self.n) if self._eligible(s)]
+        return min(stacks) if stacks else 0
+
+    def chance_action(self, rng):
+        cards = make_deck(self.deck_name)
+        rng.shuffle(cards)
+        return Action("deal", cards=tuple(cards))
+
+    # ---- checking ------------------------------------------------------------------------
+    def _check(self, action):
+        key = self._phase.key
+        if key == "deal":
+            self._check_deal(action)
+        elif key == "poch":
+            self._check_bet(action)
+        elif key == "run":
+            self._check_play(action)
+
+    def _check_deal(self, action):
+        deck = make_deck(self.deck_name)
+        cards = action.cards
+        if len(cards) != len(deck):
+            raise IllegalAction("P1", f"a deal lists all {len(deck)} cards of the deck in the order "
+                                f"they are dealt; this one lists {len(cards)}")
+        seen = Counter(cards)
+        twice = [c for c, k in seen.items() if k > 1]
+        if twice:
+            raise IllegalAction("P1", f"the {twice[0].name} is dealt twice")
+        missing = [c for c in deck if c not in seen]
+        if missing:
+            raise IllegalAction("P1", f"the {missing[0].name} is missing from the deal")
+
+    def _check_bet(self, action):
+        seat, kind, amount = action.seat, action.kind, action.amount
+        name = self.players[seat]
+        if kind not in ("pass", "bet", "call", "raise", "drop"):
+            raise IllegalAction("P9", f"in the poching you may pass, bet, call, raise or drop, not "
+                                f"{kind!r}")
+        if kind in ("pass", "bet") and self.high > 0:
+            raise IllegalAction("P9", f"{self._bettor_words()}: you may call, raise or drop")
+        if kind in ("call", "raise", "drop") and self.high == 0:
+            raise IllegalAction("P9", "nobody has bet yet: you may pass or bet")
+        if kind in ("pass", "drop"):
+            return
+        if not self._eligible(seat):
+            if self.chips[seat] + self.bets[seat] == 0:
+                raise IllegalAction("P11", f"{name} has no chips left to bet")
+            raise IllegalAction("P8", f"{name} holds no pair, three or four of a kind, so may not "
+                                "take part in the poching")
+        if kind == "call":
+            return
+        if amount is None or amount < 1:
+            raise IllegalAction("P9", f"say how many chips to {kind}: at least 1")
+        total = (amount if kind == "bet" else self.high + amount)
+        need = total - self.bets[seat]
+        if need > self.chips[seat]:
+            raise IllegalAction("P11", f"{name} cannot put in {need} chips: {name} holds only "
+                                f"{self.chips[seat]}")
+        cap = self._cap()
+        if total > cap:
+            poorest = min((s for s in range(self.n) if self._eligible(s)),
+                          key=lambda s: self.chips[s] + self.bets[s])
+            raise IllegalAction("P11", f"nobody may bet more than every player still in can match: "
+                                f"{self.players[poorest]} could match at most {cap} in all, so "
+                                f"the most you may {kind} is "
+                                f"{cap if kind == 'bet' else cap - self.high}")
+
+    def _bettor_words(self):
+        return f"the bet stands at {self.high} chip{'s' if self.high != 1 else ''}"
+
+    def _check_play(self, action):
+        seat, card = action.seat, action.card
+        if action.kind != "play":
+            raise IllegalAction("P12", f"in phase 3 you play a card, not {action.kind!r}")
+        if card is None:
+            raise IllegalAction("P12", "say which card to play")
+        if card.system != self.system:
+            raise IllegalAction("P1", f"the {card.name} ({card.system} suits) is not in this deck")
+        if self.run_next and card != self.run_next:
+            raise IllegalAction("P12", f"the run goes on with the {self.run_next.name}, which "
+                                f"{self.players[seat]} holds: it must be played next")
+        if card not in self.hands[seat]:
+            raise IllegalAction("P12", f"{self.players[seat]} does not hold the {card.name}")
+
+    # ---- doing ---------------------------------------------------------------------------
+    def _do(self, action):
+        return getattr(self, "_do_" + self._phase.key)(action)
+
+    def _do_ante(self, action):
+        if action.kind == "end":
+            text = self._game_over_reason() + " " + self._final_words()
+            self._phase = OVER_PHASE
+            return text, "P15"
+        for seat in range(self.n):
+            self.chips[seat] -= ANTE
+        for hole in HOLES:
+            self.holes[hole] += self.n
+        self._new_deal_state()
+        self._phase = DEAL_PHASE
+        amounts = set(self.holes.values())
+        if len(amounts) == 1:
+            board = f"every hole now holds {amounts.pop()}"
+        else:
+            board = "the holes now hold " + ", ".join(
+                f"{HOLE_TITLES[h]} {self.holes[h]}" for h in HOLES)
+        return (f"Deal {self.deal_no}, dealt by {self.players[self.dealer]}: everyone puts one chip "
+                f"in each of the nine holes ({ANTE} chips each); {board}.", "P4")
+
+    def _do_deal(self, action):
+        cards = list(action.cards)
+        order = self.table.order_from(self.table.next(self.dealer))
+        dealt = cards if self.options["turned_card_dealt"] else cards[:-1]
+        for i, card in enumerate(dealt):
+            self.hands[order[i % self.n]].append(card)
+        last = cards[-1]
+        self.payment, self.payment_card = last.suit, last
+        suit = self.suits.suit_name(last.suit)
+        sizes = ", ".join(f"{self.players[s]} {len(self.hands[s])}" for s in order)
+        if self.options["turned_card_dealt"]:
+            receiver = order[(len(cards) - 1) % self.n]
+            self.shown[receiver].append(last)
+            text = (f"{self.players[self.dealer]} deals all {len(cards)} cards one at a time, "
+                    f"clockwise from {self.players[order[0]]} ({sizes}). The last card, the "
+                    f"{last.name}, goes face up to {self.players[receiver]}: {suit} is the "
+                    f"payment suit.")
+            rule = "PV2"
+        else:
+            self.turned = last
+            text = (f"{self.players[self.dealer]} deals {len(dealt)} cards one at a time, clockwise "
+                    f"from {self.players[order[0]]} ({sizes}), and turns up the last card, the "
+                    f"{last.name}: {suit} is the payment suit.")
+            rule = "P5"
+        self.pay_queue = self._phase1_steps()
+        self._phase = PAY_PHASE
+        return text, rule
+
+    def _phase1_steps(self):
+        """P6/P7/PV1: one step per hole, Ace … Ten, Marriage, Sequence."""
+        suit = self.payment
+        holder = {}
+        for seat, hand in enumerate(self.hands):
+            for card in hand:
+                if card.suit == suit:
+                    holder[card.rank] = seat
+        steps = []
+        for rank in HONOURS:
+            if rank in holder:
+                steps.append(Action("claim", holder[rank], what=rank))
+            elif self.turned is not None and self.turned.rank == rank and self.options["dealer_takes_turned"]:
+                steps.append(Action("claim", self.dealer, what=rank))
+            else:
+                steps.append(Action("unclaimed", what=rank))
+        for hole, ranks in (("marriage", ("K", "Q")), ("sequence", ("7", "8", "9"))):
+            seats = {holder.get(r) for r in ranks}
+            if len(seats) == 1 and None not in seats:
+                steps.append(Action("claim", seats.pop(), what=hole))
+            else:
+                steps.append(Action("unclaimed", what=hole))
+        return steps
+
+    def _do_pay(self, action):
+        self.pay_queue.pop(0)
+        hole = action.what
+        chips = self.holes[hole]
+        suit = self.suits.suit_name(self.payment)
+        title = HOLE_TITLES[hole]
+        if action.kind == "claim":
+            seat = action.seat
+            self.holes[hole] = 0
+            self.chips[seat] += chips
+            who = self.players[seat]
+            if hole in HONOURS:
+                card = self.suits.card(f"{hole}-{self.payment}")
+                if card in self.hands[seat]:
+                    self._show(seat, [card])
+                    text, rule = f"{who} holds the {card.name} and takes the {chips} chips in the {title} hole.", "P6"
+                else:
+                    text, rule = (f"The turned card is the {card.name}: {who}, the dealer, takes the "
+                                  f"{chips} chips in the {title} hole."), "PV1"
+            elif hole == "marriage":
+                cards = [self.suits.card(f"{r}-{self.payment}") for r in ("K", "Q")]
+                self._show(seat, cards)
+                text, rule = (f"{who} holds both King and Queen of {suit} and also takes the "
+                              f"{chips} chips in the Marriage hole."), "P6"
+            else:
+                cards = [self.suits.card(f"{r}-{self.payment}") for r in ("7", "8", "9")]
+                self._show(seat, cards)
+                text, rule = (f"{who} holds the 7, 8 and 9 of {suit} and takes the {chips} chips in "
+                              "the Sequence hole."), "P6"
+        else:
+            text, rule = self._unclaimed_words(hole, chips), "P7"
+        if not self.pay_queue:
+            self._start_betting()
+        return text, rule
+
+    def _unclaimed_words(self, hole, chips):
+        title = HOLE_TITLES[hole]
+        stays = f"its {chips} chips stay for the next deal"
+        suit = self.suits.suit_name(self.payment)
+        if hole in HONOURS:
+            card = self.suits.card(f"{hole}-{self.payment}")
+            return f"Nobody takes the {title} hole: the {card.name} is the turned card, so {stays}."
+        needs = ("K", "Q") if hole == "marriage" else ("7", "8", "9")
+        if self.turned is not None and self.turned.rank in needs:
+            return (f"Nobody takes the {title} hole: it needs the {self.turned.name}, which is the "
+                    f"turned card, so {stays}.")
+        what = "both King and Queen" if hole == "marriage" else "all of 7, 8 and 9"
+        return f"Nobody holds {what} of {suit}: the {title} hole keeps its {chips} chips for the next deal."
+
+    def _show(self, seat, cards):
+        for card in cards:
+            if card not in self.shown[seat]:
+                self.shown[seat].append(card)
+
+    # ---- phase 2 -------------------------------------------------------------------------
+    def _start_betting(self):
+        self._phase = POCH_PHASE
+        self.need = [not self.dropped[s] for s in range(self.n)]
+        self.to_act = self.table.next(self.dealer)
+
+    def _do_poch(self, action):
+        seat, kind = action.seat, action.kind
+        who = self.players[seat]
+        if kind == "pass":
+            self.need[seat] = False
+            text = (f"{who} passes." if self._eligible(seat) else
+                    f"{who} passes: with no pair, {who} may not bet.")
+            rule = "P9" if self._eligible(seat) else "P8"
+        elif kind == "drop":
+            self.dropped[seat] = True
+            self.need[seat] = False
+            lost = f" and loses the {self.bets[seat]} chips already bet" if self.bets[seat] else ""
+            text, rule = f"{who} drops out of the poching{lost}.", "P9"
+        else:
+            if kind == "bet":
+                total = action.amount
+            elif kind == "call":
+                total = self.high
+            else:
+                total = self.high + action.amount
+            put = total - self.bets[seat]
+            self.chips[seat] -= put
+            self.bets[seat] = total
+            if kind == "call":
+                text = f"{who} calls, putting in {put} to match the bet of {total}."
+            elif kind == "bet":
+                text = f"{who} pochs {total} (\"Ich poche {total}\")."
+            else:
+                text = f"{who} raises by {action.amount} to {total}, putting in {put}."
+            if total > self.high:
+                self.high = total
+                for other in range(self.n):
+                    if other != seat and not self.dropped[other]:
+                        self.need[other] = True
+            self.need[seat] = False
+            rule = "P9"
+        self._next_bettor(seat)
+        return text, rule
+
+    def _next_bettor(self, seat):
+        still_in = [s for s in range(self.n) if not self.dropped[s]]
+        if self.high > 0 and len(still_in) == 1:
+            self.to_act = None
+        else:
+            self.to_act = next((s for s in self.table.order_from(self.table.next(seat))
+                                if not self.dropped[s] and self.need[s]), None)
+        if self.to_act is None:
+            self._phase = SHOW_PHASE
+
+    def best_set(self, seat):
+        """``(size, rank value, cards)`` of the seat's best set of equal rank (P8).
+
+        Size 1 means no pair (the highest single card, which only counts in PV3).
+        """
+        hand = self.hands[seat]
+        counts = Counter(c.rank for c in hand)
+        size, rank = max((k, RANKS.value(r)) for r, k in counts.items()) if hand else (0, 0)
+        cards = [c for c in hand if counts[c.rank] == size and RANKS.value(c) == rank]
+        return size, rank, self._suit_sorted(cards)
+
+    def _set_key(self, seat):
+        size, rank, cards = self.best_set(seat)
+        skat = SKAT_ORDER[self.system]
+        top_suit = max(len(skat) - skat.index(c.suit) for c in cards) if cards else 0
+        if self.options["poch_without_pair"]:
+            return (size, rank, top_suit)
+        has_payment = any(c.suit == self.payment for c in cards)
+        return (size, rank, has_payment, top_suit)
+
+    def _set_words(self, seat):
+        size, _, cards = self.best_set(seat)
+        names = ", ".join(c.name for c in cards)
+        if size == 1:
+            return f"no pair, highest card the {names}"
+        rank_name = self.suits.rank_name(cards[0].rank)
+        plural = {"Six": "Sixes"}.get(rank_name, rank_name + "s")
+        what = {2: f"a pair of {plural}", 3: f"three {plural}", 4: f"four {plural}"}[size]
+        return f"{what} ({names})"
+
+    def _do_showdown(self, action):
+        contenders = [s for s in range(self.n) if not self.dropped[s] and self.bets[s] > 0]
+        pot = sum(self.bets)
+        poch = self.holes["poch"]
+        if not contenders:
+            self.poch_winner = None
+            text = f"Everyone passed: nobody pochs, and the Poch hole keeps its {poch} chips."
+            rule = "P10"
+        else:
+            winner = max(contenders, key=self._set_key)
+            self.poch_winner = winner
+            self.chips[winner] += pot + poch
+            self.holes["poch"] = 0
+            who = self.players[winner]
+            _, _, cards = self.best_set(winner)
+            if len(contenders) == 1:
+                self._show(winner, cards if len(cards) > 1 else [])
+                shows = (f"shows {self._set_words(winner)} to prove the right to bet"
+                         if len(cards) > 1 else "need not show a pair in this variant")
+                text = (f"Everyone else dropped: {who}, the only bettor, {shows}, and takes the "
+                        f"{pot} chips bet and the {poch} chips in the Poch hole.")
+                rule = "P10" if len(cards) > 1 else "PV3"
+            else:
+                for s in contenders:
+                    self._show(s, self.best_set(s)[2])
+                shown = "; ".join(f"{self.players[s]} {self._set_words(s)}" for s in contenders)
+                text = (f"Showdown: {shown}. {who} has the best set and takes the {pot} chips bet "
+                        f"and the {poch} chips in the Poch hole.")
+                rule = self._showdown_rule(winner, contenders)
+        self.bets = [0] * self.n
+        self.high = 0
+        self._phase = RUN_PHASE
+        self.leader = self.poch_winner if self.poch_winner is not None else self.table.next(self.dealer)
+        self.run_next = None
+        return text, rule
+
+    def _showdown_rule(self, winner, contenders):
+        key = self._set_key(winner)
+        rivals = [self._set_key(s) for s in contenders if s != winner]
+        if any(r[:2] == key[:2] for r in rivals):
+            if self.options["poch_without_pair"]:
+                return "PV3"
+            if not key[2]:
+                return "P8 (our ruling)"
+        return "P8" if not self.options["poch_without_pair"] or key[0] >= 2 else "PV3"
+
+    # ---- phase 3 -------------------------------------------------------------------------
+    def _do_run(self, action):
+        seat, card = action.seat, action.card
+        who = self.players[seat]
+        starting = self.run_next is None
+        self.hands[seat].remove(card)
+        self.centre.append(card)
+        self.played.add(card)
+        if starting:
+            first = len(self.centre) == 1
+            if first:
+                why = ("won the poching" if self.poch_winner == seat else
+                       "sits left of the dealer and everyone passed")
+                text, rule = f"{who} {why} and starts the first run with the {card.name}.", "P12"
+            else:
+                text, rule = f"{who} laid the last card of the run and starts a new one with the {card.name}.", "P13"
+        else:
+            text, rule = f"{who} holds the {card.name}, the next card of the run, and lays it.", "P12"
+        if not self.hands[seat]:
+            self.out = seat
+            self.run_next = None
+            self._phase = SETTLE_PHASE
+            return text + f" {who} has no cards left!", rule
+        nxt = self._next_card(card)
+        if nxt is None:
+            self.run_next = None
+            self.leader = seat
+            text += f" {self._stop_words(card)} {who} starts the next run."
+        else:
+            self.run_next = nxt
+        return text, rule
+
+    def _next_card(self, card):
+        rank = RANKS.higher(card)
+        if rank is None:
+            return None
+        nxt = self.suits.card(f"{rank}-{card.suit}")
+        if nxt in self.played or nxt == self.turned:
+            return None
+        return nxt
+
+    def _stop_words(self, card):
+        rank = RANKS.higher(card)
+        if rank is None:
+            return "The Ace is the top of the suit: the run stops."
+        nxt = self.suits.card(f"{rank}-{card.suit}")
+        if nxt == self.turned:
+            return f"The {nxt.name} is the turned card: the run stops."
+        return f"The {nxt.name} has already been played: the run stops."
+
+    def _do_settle(self, action):
+        seat = self.out
+        who = self.players[seat]
+        centre = self.holes["centre"]
+        self.holes["centre"] = 0
+        self.chips[seat] += centre
+        parts, short, total = [], [], 0
+        for other in self.table.order_from(self.table.next(seat))[:-1]:
+            owe = len(self.hands[other])
+            pay = min(owe, self.chips[other])
+            self.chips[other] -= pay
+            total += pay
+            parts.append(f"{self.players[other]} {pay}")
+            if pay < owe:
+                short.append(f"{self.players[other]} owes {owe} but has only {pay}")
+        self.chips[seat] += total
+        text = (f"{who} went out first: {who} takes the {centre} chips in the centre and one chip "
+                f"for every card the others still hold ({', '.join(parts)}: {total} chips).")
+        rule = "P14"
+        if short:
+            text += " " + "; ".join(short) + " and pays all they have."
+            rule = "P14, P11"
+        self.dealer = self.table.next_dealer(self.dealer)
+        self.deal_no += 1
+        text += f" The deal passes to {self.players[self.dealer]}."
+        self._phase = ANTE_PHASE
+        return text, rule
+
+    # ---- the end -------------------------------------------------------------------------
+    def _game_over_reason(self):
+        poor = [s for s in range(self.n) if self.chips[s] < ANTE]
+        if poor:
+            s = poor[0]
+            return (f"{self.players[s]} has only {self.chips[s]} chip{'s' if self.chips[s] != 1 else ''} "
+                    f"and cannot pay the {ANTE}-chip ante: the game ends.")
+        limit = self.setup["deals"]
+        if limit is not None and self.deal_no > limit:
+            return f"The {limit} deal{'s' if limit != 1 else ''} agreed have been played: the game ends."
+        return ""
+
+    def _final_words(self):
+        res = self.result()
+        best = res["winners"]
+        names = " and ".join(self.players[s] for s in best)
+        top = self.chips[best[0]]
+        text = f"{names} win{'s' if len(best) == 1 else ''} with {top} chips."
+        left = sum(self.holes.values())
+        if left:
+            holes = ", ".join(f"{HOLE_TITLES[h]} {c}" for h, c in self.holes.items() if c)
+            text += f" {left} chips stay on the board ({holes}) and belong to nobody."
+        if res.get("money"):
+            money = ", ".join(f"{self.players[s]} {v:+.2f}" for s, v in enumerate(res["money"]))
+            text += f" Settling in money (PV4): {money}."
+        return text
+
+    def result(self) -> dict:
+        """Chips of each player, chips left on the board, the winners and, in PV4, money."""
+        chips = list(self.chips)
+        top = max(chips)
+        out = {"chips": chips, "board": dict(self.holes),
+               "winners": [s for s in range(self.n) if chips[s] == top],
+               "finished": self.finished}
+        value = self.options["money"]
+        if value is not None:
+            shares = self.share_board()
+            start = self.setup["chips"]
+            out["board_shares"] = shares
+            out["money"] = [round((chips[s] + shares[s] - start) * value, 10) for s in range(self.n)]
+        return out
+
+    def share_board(self):
+        """PV4 (our ruling on the remainder): the board chips shared as evenly as possible."""
+        left = sum(self.holes.values())
+        shares = [left // self.n] * self.n
+        rest = left - sum(shares)
+        order = self.table.order_from(self.table.next(self.dealer))
+        for s in sorted(order, key=lambda s: (self.chips[s], order.index(s)))[:rest]:
+            shares[s] += 1
+        return shares
+
+    # ---- people --------------------------------------------------------------------------
+    def describe(self, action):
+        kind, p = action.kind, self.players
+        if kind == "pass":
+            return "Pass"
+        if kind == "bet":
+            return f"Bet {action.amount}"
+        if kind == "call":
+            return f"Call {self.high - self.bets[action.seat]}" if self._phase.key == "poch" else "Call"
+        if kind == "raise":
+            return f"Raise by {action.amount} (to {self.high + action.amount})"
+        if kind == "drop":
+            return "Drop"
+        if kind == "play":
+            return f"Play the {action.card.name}"
+        if kind == "deal":
+            return "Deal"
+        if kind == "ante":
+            return "Everyone antes"
+        if kind == "claim":
+            return f"{p[action.seat]} takes the {HOLE_TITLES[action.what]} hole"
+        if kind == "unclaimed":
+            return f"The {HOLE_TITLES[action.what]} hole stays"
+        if kind == "showdown":
+            return "Show the sets"
+        if kind == "go out":
+            return f"{p[action.seat]} collects"
+        if kind == "end":
+            return "End the game"
+        return kind
+
+    def _sorted(self, cards):
+        suits = self.suits.suits
+        return sorted(cards, key=lambda c: (suits.index(c.suit), -RANKS.value(c)))
+
+    def _suit_sorted(self, cards):
+        skat = SKAT_ORDER[self.system]
+        return sorted(cards, key=lambda c: skat.index(c.suit))
+
+    def rule_of_thumb(self, seat, rng: random.Random):
+        """A simple player: bets with three of a kind, calls with a good pair, starts runs with
+        its longest suit's lowest card."""
+        legal = self.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self._phase.key == "poch":
+            size, rank, _ = self.best_set(seat)
+            kinds = {a.kind: a for a in legal}
+            strong = size >= 3 or (size == 2 and rank >= RANKS.value("Q"))
+            if self.high == 0:
+                bets = [a for a in legal if a.kind == "bet"]
+                if strong and bets:
+                    return bets[min(len(bets), 1 + size) - 1]
+                return kinds["pass"]
+            if size >= 3 or (strong and self.high - self.bets[seat] <= self.chips[seat] // 4):
+                return kinds.get("call", kinds.get("drop"))
+            return kinds["drop"]
+        hand = self.hands[seat]
+        by_suit = Counter(c.suit for c in hand)
+        return min(legal, key=lambda a: (-by_suit[a.card.suit], RANKS.value(a.card)))
+
+    # ---- views ---------------------------------------------------------------------------
+    def _view(self, seat):
+        show_all = seat is None
+        hands, counts = [], []
+        for s in range(self.n):
+            counts.append(len(self.hands[s]))
+            hands.append([_cj(c) for c in self._sorted(self.hands[s])]
+                         if show_all or s == seat else None)
+        return {
+            "suits": self.system,
+            "dealer": self.dealer,
+            "chips": list(self.chips),
+            "holes": dict(self.holes),
+            "hole_order": list(HOLES),
+            "hole_titles": HOLE_TITLES,
+            "hole_native": HOLE_NATIVE[self.system],
+            "turned": _cj(self.turned) if self.turned else None,
+            "payment_card": _cj(self.payment_card) if self.payment_card else None,
+            "payment_suit": self.payment,
+            "payment_suit_name": self.suits.suit_name(self.payment) if self.payment else None,
+            "hands": hands,
+            "hand_counts": counts,
+            "shown": [[_cj(c) for c in self.shown[s]] for s in range(self.n)],
+            "bets": list(self.bets),
+            "dropped": list(self.dropped),
+            "high": self.high,
+            "poch_winner": self.poch_winner,
+            "centre": [_cj(c) for c in self.centre],
+            "run_next": _cj(self.run_next) if self.run_next else None,
+            "out": self.out,
+            "result": self.result() if self.finished else None,
+            "total_chips": sum(self.chips) + sum(self.holes.values()) + sum(self.bets),
+        }
+
