@@ -166,6 +166,45 @@ def hand_schedule(players: int, cards: int | None = None, kind: str = "document"
     raise ConfigError("schedule", f"{kind!r} is not a schedule; use one of {', '.join(SCHEDULES)}")
 
 
+_DECKS: dict = {}
+_TABLES: dict = {}
+
+
+def _deck(name: str) -> tuple:
+    """The cards of a named deck, made once (the same Card objects every time)."""
+    deck = _DECKS.get(name)
+    if deck is None:
+        deck = _DECKS[name] = tuple(make_deck(name))
+    return deck
+
+
+class _Tables:
+    """What a game of one configuration looks up again and again, built once: the deck, the
+    rank values, the card names and the possible actions (cards are keyed by ``id``)."""
+
+    def __init__(self, deck_name, size, three_low, n):
+        self.deck = _deck(deck_name)
+        self.deck_set = frozenset(self.deck)
+        self.deck_ids = frozenset(map(id, self.deck))
+        self.ranks = rank_order(size, three_low)
+        self.rv = {r: self.ranks.value(r) for r in self.ranks.high_to_low}
+        self.names = {id(c): c.name for c in self.deck}
+        suit_order = {s: i for i, s in enumerate(("coins", "cups", "swords", "clubs"))}
+        self.sort_key = {id(c): (suit_order[c.suit], -self.rv[c.rank]) for c in self.deck}
+        self.play_actions = [{id(c): Action("play", s, card=c) for c in self.deck}
+                             for s in range(n)]
+        self.bid_actions = [[Action("bid", s, amount=k) for k in range(len(self.deck) + 1)]
+                            for s in range(n)]
+
+
+def _tables(deck_name, size, three_low, n) -> _Tables:
+    key = (deck_name, size, three_low, n)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = _Tables(deck_name, size, three_low, n)
+    return t
+
+
 def _check_dealer(game, value):
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.n:
         return f"the first dealer is a seat number from 0 to {game.n - 1}"
@@ -184,11 +223,18 @@ def _check_hands(game, value):
         return "the number of hands to play is a whole number of at least 1, or None for all"
 
 
+def _check_start(game, value):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return "the hand of the schedule to start with is a whole number of at least 1"
+
+
 class Pocha(Game):
     """Pocha for 3–4 players (rules H1–H12, variants HV1–HV5).
 
-    Settings: ``dealer`` the first dealer's seat (0), ``deck`` 40 or 48 cards, ``hands`` to
-    stop the schedule early for a lesson (``None``: the whole schedule, H4).
+    Settings: ``dealer`` the first dealer's seat (0), ``deck`` 40 or 48 cards; for a lesson,
+    ``start`` the hand of the schedule to begin with (1) and ``hands`` how many hands to play
+    from there (``None``: to the end of the schedule, H4). ``Pocha(4, start=10, hands=1)`` is
+    one whole-deck hand of 10 cards each.
     Options: ``one_card_ends`` (HV1), ``catalan`` (HV2), ``three_low`` (HV3),
     ``all_forty`` (HV4), ``extra_whole_deck`` (HV5); give them by name or id,
     e.g. ``Pocha(4, options={"HV2": True})``.
@@ -209,7 +255,7 @@ class Pocha(Game):
         "extra_whole_deck": (False, "HV5", "N whole-deck hands after the first one (H4's other reading)"),
     }
     SETUP = {"dealer": (0, _check_dealer), "deck": (40, _check_deck),
-             "hands": (None, _check_hands)}
+             "start": (1, _check_start), "hands": (None, _check_hands)}
 
     @classmethod
     def _check_options(cls, options):
@@ -240,28 +286,27 @@ class Pocha(Game):
         return "document"
 
     def _full_schedule(self) -> list[int]:
-        cards = len(make_deck(self.deck_name))
+        cards = len(_deck(self.deck_name))
         return hand_schedule(self.n, cards, self.schedule_kind)
 
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
-        self.deck_cards = tuple(make_deck(self.deck_name))
-        self._deck_set = frozenset(self.deck_cards)
-        limit = self.setup["hands"]
-        full = self._full_schedule()
-        if limit is not None and limit > len(full):
+        t = _tables(self.deck_name, self.setup["deck"], self.options["three_low"], self.n)
+        self.deck_cards, self._deck_set, self._deck_ids = t.deck, t.deck_set, t.deck_ids
+        self.ranks, self._rv, self._names, self._sort_key = t.ranks, t.rv, t.names, t.sort_key
+        self._play_actions, self._bid_actions = t.play_actions, t.bid_actions
+        start, limit = self.setup["start"], self.setup["hands"]
+        full = self.full_schedule = self._full_schedule()
+        if start > len(full):
+            raise ConfigError("start", f"the {self.schedule_kind} schedule for {self.n} players "
+                              f"has {len(full)} hands; start at one of them (1 to {len(full)})")
+        left = len(full) - start + 1
+        if limit is not None and limit > left:
             raise ConfigError("hands", f"the {self.schedule_kind} schedule for {self.n} players "
-                              f"has {len(full)} hands; give at most {len(full)} (or None for all)")
-        self.schedule = full[:limit] if limit else full
-        self.ranks = rank_order(self.setup["deck"], self.options["three_low"])
-        self._rv = {r: self.ranks.value(r) for r in self.ranks.high_to_low}
-        self._names = {c: c.name for c in self.deck_cards}
-        order = {s: i for i, s in enumerate(self.suits.suits)}
-        self._sort_key = {c: (order[c.suit], -self._rv[c.rank]) for c in self.deck_cards}
-        self._play_actions = [{c: Action("play", s, card=c) for c in self.deck_cards}
-                              for s in range(self.n)]
-        self._bid_actions = [[Action("bid", s, amount=k) for k in range(len(self.deck_cards) + 1)]
-                             for s in range(self.n)]
+                              f"has {len(full)} hands, so {left} from hand {start} on; give at "
+                              f"most {left} (or None for all)")
+        self.offset = start - 1
+        self.schedule = full[self.offset:self.offset + limit] if limit else full[self.offset:]
         self.scores = [0] * self.n
         self.hand_scores: list[list[int]] = []   # one list per hand played, H11
         self.dealer = self.setup["dealer"]
@@ -305,7 +350,7 @@ class Pocha(Game):
         """E.g. ``"hand 7 of 22"`` or ``"extra hand 1 (to break the tie)"``."""
         if self.extra_hand:
             return f"extra hand {self.hand_no - len(self.schedule)} (to break the tie)"
-        return f"hand {self.hand_no} of {len(self.schedule)}"
+        return f"hand {self.offset + self.hand_no} of {len(self.full_schedule)}"
 
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
@@ -324,7 +369,7 @@ class Pocha(Game):
         key = self._phase.key
         if key == "play":
             acts = self._play_actions[self.to_act]
-            return [acts[c] for c in self._situation()[0]]
+            return [acts[id(c)] for c in (self._memo or self._situation())[0]]
         if key == "bid":
             seat = self.to_act
             forbidden = self.forbidden_bid()
@@ -403,7 +448,8 @@ class Pocha(Game):
     def _check_deal(self, action):
         cards = action.cards
         deck = self.deck_cards
-        if len(cards) == len(deck) and set(cards) == self._deck_set:
+        if len(cards) == len(deck) and (
+                set(map(id, cards)) == self._deck_ids or set(cards) == self._deck_set):
             return
         bad = next((c for c in cards if not isinstance(c, Card)), None)
         if bad is not None:
@@ -443,7 +489,11 @@ class Pocha(Game):
         if action.kind != "play":
             raise IllegalAction("H8", f"now you play a card to the trick, not {action.kind!r}")
         card = action.card
-        legal, duty, high, top = self._situation()
+        situation = self._memo or self._situation()
+        for c in situation[0]:          # identity first: the cheap, usual case
+            if c is card:
+                return
+        legal, duty, high, top = situation
         if card in legal:
             return
         if not isinstance(card, Card):
@@ -461,20 +511,20 @@ class Pocha(Game):
         names = self._names
         led = self.trick.plays[0].card.suit
         led_w, trump_w = SUIT_WORDS[led], SUIT_WORDS[self.trump]
-        yours = _listing([names[c] for c in legal])
+        yours = _listing([names[id(c)] for c in legal])
         one = len(legal) == 1
         must = "you must play it" if one else "you must play one of them"
         if duty == BEAT:
             which = "which beats" if one else "which beat"
             if card.suit == led:
-                return (f"duty 1: the {names[card]} does not beat the {names[high]}, the highest "
+                return (f"duty 1: the {names[id(card)]} does not beat the {names[id(high)]}, the highest "
                         f"{led} card so far; you hold the {yours}, {which} it: {must}")
-            return (f"duty 1: you hold the {yours}, {which} the {names[high]}, the highest {led} "
+            return (f"duty 1: you hold the {yours}, {which} the {names[id(high)]}, the highest {led} "
                     f"card so far: {must}")
         if duty == FOLLOW or duty == FOLLOW_TRUMPED:
             why = ("someone has trumped, so you need not beat anything, but"
                    if duty == FOLLOW_TRUMPED else
-                   f"none of your {led} beats the {names[high]}, but")
+                   f"none of your {led} beats the {names[id(high)]}, but")
             return (f"duty 2: {led_w} were led and you hold the {yours}: {why} you must follow "
                     f"suit with one of them")
         if duty == TRUMP:
@@ -483,17 +533,17 @@ class Pocha(Game):
         if duty == OVERTRUMP:
             which = "which beats" if one else "which beat"
             if card.suit == self.trump:
-                return (f"duty 3: the {names[card]} does not beat the {names[top]}, the highest "
+                return (f"duty 3: the {names[id(card)]} does not beat the {names[id(top)]}, the highest "
                         f"trump played; you hold the {yours}, {which} it: {must}")
             return (f"duty 3: you have no {led_w}, and you hold the {yours}, {which} the "
-                    f"{names[top]}, the highest trump played: {must}")
-        return f"the {names[card]} cannot be played now"   # not reached: any card is legal
+                    f"{names[id(top)]}, the highest trump played: {must}")
+        return f"the {names[id(card)]} cannot be played now"   # not reached: any card is legal
 
     # ---- doing ---------------------------------------------------------------------------
     def _do(self, action):
         key = self._phase.key
         if key == "play":
-            situation = self._situation()
+            situation = self._memo or self._situation()
             self._memo = None
             return self._do_play(action, situation)
         self._memo = None
@@ -505,14 +555,17 @@ class Pocha(Game):
 
     def _do_deal(self, action):
         cards = action.cards
+        if set(map(id, cards)) != self._deck_ids:   # equal cards made elsewhere: use ours
+            canon = {c: c for c in self.deck_cards}
+            cards = tuple(canon[c] for c in cards)
         n, k = self.n, self.cards_per_hand
         order = self.table.order_from(self.first_player)
         dealt = k * n
         for i in range(dealt):
             self.hands[order[i % n]].append(cards[i])
-        key = self._sort_key.__getitem__
+        key = self._sort_key
         for hand in self.hands:
-            hand.sort(key=key)
+            hand.sort(key=lambda c: key[id(c)])
         self.stock = list(cards[dealt:])
         p, names = self.players, self._names
         dealer, first = p[self.dealer], p[order[0]]
@@ -530,10 +583,10 @@ class Pocha(Game):
                 f"card at a time to the right, starting with {first}. ")
         if whole:
             text += (f"The whole deck is dealt, so {dealer} shows their own last card, the "
-                     f"{names[self.trump_card]}, and keeps it: {SUIT_WORDS[self.trump]} are "
+                     f"{names[id(self.trump_card)]}, and keeps it: {SUIT_WORDS[self.trump]} are "
                      f"trumps (triunfo).")
         else:
-            text += (f"{dealer} turns up the next card, the {names[self.trump_card]}: "
+            text += (f"{dealer} turns up the next card, the {names[id(self.trump_card)]}: "
                      f"{SUIT_WORDS[self.trump]} are trumps (triunfo).")
             if self.options["all_forty"] and len(self.stock) == 1:
                 text += " It is the one card left over and belongs to nobody (HV4)."
@@ -573,9 +626,15 @@ class Pocha(Game):
         legal, duty, high, top = situation
         names = self._names
         who = self.players[seat]
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        for i, c in enumerate(hand):
+            if c is card:
+                break
+        else:
+            i = hand.index(card)                # an equal Card made elsewhere
+        card = hand.pop(i)                      # our own Card object, for the name tables
         trick = self.trick = self.trick.add(seat, card)
-        name = names[card]
+        name = names[id(card)]
         if duty == LEAD:
             first = not any(self.taken)
             why = "the first player," if first else "who won the last trick,"
@@ -584,9 +643,9 @@ class Pocha(Game):
         else:
             led = trick.plays[0].card.suit
             if duty == BEAT:
-                text = f"{who} plays the {name}, beating the {names[high]} (duty 1: follow suit and beat if you can)."
+                text = f"{who} plays the {name}, beating the {names[id(high)]} (duty 1: follow suit and beat if you can)."
             elif duty == FOLLOW:
-                text = (f"{who} plays the {name}: no {led} card of {who}'s beats the {names[high]}, "
+                text = (f"{who} plays the {name}: no {led} card of {who}'s beats the {names[id(high)]}, "
                         f"so any {led} card will do (duty 2).")
             elif duty == FOLLOW_TRUMPED:
                 text = (f"{who} plays the {name}: someone has trumped, so any {led} card will do "
@@ -595,10 +654,10 @@ class Pocha(Game):
                 text = (f"{who} has no {led} and trumps with the {name} (duty 3: void in the suit "
                         f"led, you must trump).")
             elif duty == OVERTRUMP:
-                text = (f"{who} has no {led} and beats the {names[top]} with the {name} (duty 3: "
+                text = (f"{who} has no {led} and beats the {names[id(top)]} with the {name} (duty 3: "
                         f"beat the highest trump if you can).")
             elif duty == ANY_LOW:
-                text = (f"{who} has no {led} and no trump above the {names[top]}, so may play any "
+                text = (f"{who} has no {led} and no trump above the {names[id(top)]}, so may play any "
                         f"card: the {name} (duty 3).")
             elif led == self.trump:
                 text = (f"{who} has no trumps ({led}) to follow with, so may play any card: the "
@@ -619,7 +678,7 @@ class Pocha(Game):
         wname = self.players[w]
         how = ("the highest trump" if win.card.suit == self.trump
                else f"the highest {win.card.suit} card, and no trump was played")
-        text += f" {wname} wins the trick with the {names[win.card]}, {how}."
+        text += f" {wname} wins the trick with the {names[id(win.card)]}, {how}."
         rule += " + H10"
         if self.hands[w]:
             self.trick = Trick(w)
@@ -744,17 +803,17 @@ class Pocha(Game):
         lines = [f"{self.title}: {self.hand_label()}, {self.cards_per_hand} card"
                  f"{'s' if self.cards_per_hand != 1 else ''} each; dealer {p[self.dealer]}"]
         if self.trump_card is not None:
-            lines.append(f"Trump card: {names[self.trump_card]} ({SUIT_WORDS[self.trump]} are trumps)")
+            lines.append(f"Trump card: {names[id(self.trump_card)]} ({SUIT_WORDS[self.trump]} are trumps)")
         for s in self.table.order_from(self.first_player):
             bid = "-" if self.bids[s] is None else self.bids[s]
             if seat is None or seat == s:
-                hand = ", ".join(names[c] for c in self.hands[s]) or "(no cards)"
+                hand = ", ".join(names[id(c)] for c in self.hands[s]) or "(no cards)"
             else:
                 hand = f"{len(self.hands[s])} cards"
             lines.append(f"  {p[s]:<8} bid {bid!s:>2}  took {self.taken[s]:>2}  total "
                          f"{self.scores[s]:>4}  | {hand}")
         if self.trick is not None and self.trick.plays:
-            lines.append("Trick: " + "; ".join(f"{p[x.seat]} {names[x.card]}" for x in self.trick.plays))
+            lines.append("Trick: " + "; ".join(f"{p[x.seat]} {names[id(x.card)]}" for x in self.trick.plays))
         return "\n".join(lines)
 
     def _repr_html_(self):
