@@ -24,7 +24,7 @@ from ..engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAct
                       RankOrder, make_deck)
 from ..engine.tricks import SuitPower, Trick
 
-__all__ = ["Pocha", "RULES", "hand_schedule", "rank_order", "SCHEDULES"]
+__all__ = ["Pocha", "RULES", "hand_schedule", "hand_score", "rank_order", "SCHEDULES"]
 
 # ---- the game, declared -------------------------------------------------------------------
 
@@ -140,6 +140,15 @@ def rank_order(deck: int = 40, three_low: bool = False) -> RankOrder:
     if deck == 48:
         return RankOrder(RANK_48_THREE_LOW if three_low else RANK_48)
     return RankOrder(RANK_40_THREE_LOW if three_low else RANK_40)
+
+
+def hand_score(bid: int, took: int) -> int:
+    """H11: 10 + 5 per trick taken if the bid was exact, else −5 per trick of difference.
+
+    >>> hand_score(2, 2), hand_score(0, 0), hand_score(3, 1), hand_score(0, 2)
+    (20, 10, -10, -10)
+    """
+    return 10 + 5 * took if bid == took else -5 * abs(bid - took)
 
 
 def hand_schedule(players: int, cards: int | None = None, kind: str = "document") -> list[int]:
@@ -695,16 +704,15 @@ class Pocha(Game):
         deltas, parts = [], []
         for s in self.table.order_from(self.first_player):
             bid, took = self.bids[s], self.taken[s]
+            d = hand_score(bid, took)
             if bid == took:
-                d = 10 + 5 * took
                 parts.append(f"{self.players[s]} bid {bid}, took {took}: exact, 10 + 5 × {took} = +{d}")
             else:
-                d = -5 * abs(bid - took)
                 parts.append(f"{self.players[s]} bid {bid}, took {took}: "
                              f"{'over' if took > bid else 'under'} by {abs(bid - took)}, {d}")
         for s in range(self.n):
             bid, took = self.bids[s], self.taken[s]
-            deltas.append(10 + 5 * took if bid == took else -5 * abs(bid - took))
+            deltas.append(hand_score(bid, took))
             self.scores[s] += deltas[-1]
         self.hand_scores.append(deltas)
         totals = ", ".join(f"{self.players[s]} {self.scores[s]}" for s in range(self.n))
