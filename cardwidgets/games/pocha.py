@@ -762,6 +762,55 @@ class Pocha(Game):
             return "Score the hand"
         return kind
 
+    def deal_giving(self, hands: dict, trump=None) -> Action:
+        """The deal (for the hand about to be dealt) that gives seat ``s`` the cards
+        ``hands[s]`` (codes like ``"12-cups"`` or cards) and turns up ``trump``; the other
+        cards fill in from the deck. For lessons and hand-made records.
+
+        In a whole-deck hand the trump card is the dealer's own last card (H5), so ``trump``
+        must then be one of the dealer's cards (or ``None``).
+        """
+        if self._phase.key != "deal":
+            raise ConfigError("deal", "the cards can only be dealt at the start of a hand")
+        k, n = self.cards_per_hand, self.n
+        order = self.table.order_from(self.first_player)
+        card = self.suits.card
+        slots = [None] * (k * n)
+        used = set()
+        for seat, codes in hands.items():
+            if seat not in order:
+                raise ConfigError("hands", f"there is no seat {seat!r} at this table")
+            cards = [card(c) for c in codes]
+            if len(cards) != k:
+                raise ConfigError("hands", f"this hand deals {k} card{'s' if k != 1 else ''} "
+                                  f"each; seat {seat} was given {len(cards)}")
+            if trump is not None and k * n == len(self.deck_cards) and seat == self.dealer:
+                t = card(trump)
+                if t not in cards:
+                    raise ConfigError("trump", "in a whole-deck hand the trump card is the "
+                                      "dealer's own last card: give it in the dealer's hand")
+                cards.remove(t)
+                cards.append(t)
+            for j, c in enumerate(cards):
+                slots[j * n + order.index(seat)] = c
+            used.update(cards)
+        turned = None
+        if trump is not None and k * n < len(self.deck_cards):
+            turned = card(trump)
+            used.add(turned)
+        if len(used) != sum(len(v) for v in hands.values()) + (turned is not None):
+            raise ConfigError("hands", "a card is given twice")
+        strays = [c for c in used if c not in self._deck_set]
+        if strays:
+            raise ConfigError("hands", f"the {strays[0].name} is not in this deck")
+        rest = [c for c in self.deck_cards if c not in used]
+        rest.reverse()
+        cards = [c if c is not None else rest.pop() for c in slots]
+        if turned is not None:
+            cards.append(turned)
+        rest.reverse()
+        return Action("deal", cards=tuple(cards + rest))
+
     def why_card(self, seat: int, card) -> str:
         """For a student: may ``seat`` play ``card`` now, and which duty says so? One line."""
         if isinstance(card, str):
