@@ -11,7 +11,7 @@ half-loaded.
 
 >>> game = load_record("e-p2")
 >>> game.players[0], game.result()["chips"][0]
-('Anna', 47)
+('Anna', 27)
 """
 from __future__ import annotations
 

@@ -281,6 +281,50 @@ class Poch(Game):
         rng.shuffle(cards)
         return Action("deal", cards=tuple(cards))
 
+    def deal_sizes(self) -> list[int]:
+        """How many cards each seat gets in this deal (P5; PV2 deals all 32)."""
+        total = 32 if self.options["turned_card_dealt"] else 31
+        order = self.table.order_from(self.table.next(self.dealer))
+        sizes = [0] * self.n
+        for i in range(total):
+            sizes[order[i % self.n]] += 1
+        return sizes
+
+    def scripted_deal(self, hands, turned=None) -> Action:
+        """The deal action that gives each seat the cards listed and turns up ``turned``.
+
+        ``hands`` maps a seat (or a player's name) to card codes. In PV2 the turned card is
+        the last card of the seat whose turn it is, and ``turned`` must be left out.
+
+        >>> g = Poch(3)
+        >>> g.deal_sizes()
+        [10, 11, 10]
+        """
+        if self._phase.key not in ("deal", "ante"):
+            raise ConfigError("hands", "a deal can only be scripted before the cards are dealt")
+        seats = {}
+        for who, cards in dict(hands).items():
+            seat = self.players.index(who) if who in self.players else who
+            if not isinstance(seat, int) or not 0 <= seat < self.n:
+                raise ConfigError("hands", f"{who!r} is not a player or seat at this table")
+            seats[seat] = [self.suits.card(c) for c in cards]
+        sizes = self.deal_sizes()
+        for seat in range(self.n):
+            got = len(seats.get(seat, []))
+            if got != sizes[seat]:
+                raise ConfigError("hands", f"{self.players[seat]} gets {sizes[seat]} cards in this "
+                                  f"deal, not {got}")
+        order = self.table.order_from(self.table.next(self.dealer))
+        total = sum(sizes)
+        cards = [seats[order[i % self.n]][i // self.n] for i in range(total)]
+        if not self.options["turned_card_dealt"]:
+            if turned is None:
+                raise ConfigError("turned", "say which card is turned up")
+            cards.append(self.suits.card(turned))
+        elif turned is not None:
+            raise ConfigError("turned", "in variant PV2 the last card is dealt; leave turned out")
+        return Action("deal", cards=tuple(cards))
+
     # ---- checking ------------------------------------------------------------------------
     def _check(self, action):
         key = self._phase.key
@@ -611,12 +655,9 @@ class Poch(Game):
     def _showdown_rule(self, winner, contenders):
         key = self._set_key(winner)
         rivals = [self._set_key(s) for s in contenders if s != winner]
-        if any(r[:2] == key[:2] for r in rivals):
-            if self.options["poch_without_pair"]:
-                return "PV3"
-            if not key[2]:
-                return "P8 (our ruling)"
-        return "P8" if not self.options["poch_without_pair"] or key[0] >= 2 else "PV3"
+        if self.options["poch_without_pair"] and (key[0] < 2 or any(r[:2] == key[:2] for r in rivals)):
+            return "P10, PV3"
+        return "P10, P8"
 
     # ---- phase 3 -------------------------------------------------------------------------
     def _do_run(self, action):
@@ -629,9 +670,12 @@ class Poch(Game):
         if starting:
             first = len(self.centre) == 1
             if first:
-                why = ("won the poching" if self.poch_winner == seat else
-                       "sits left of the dealer and everyone passed")
-                text, rule = f"{who} {why} and starts the first run with the {card.name}.", "P12"
+                if self.poch_winner == seat:
+                    text = f"{who} won the poching and starts the first run with the {card.name}."
+                else:
+                    text = (f"Nobody won the poching, so {who}, left of the dealer, starts the "
+                            f"first run with the {card.name}.")
+                rule = "P12"
             else:
                 text, rule = f"{who} laid the last card of the run and starts a new one with the {card.name}.", "P13"
         else:
