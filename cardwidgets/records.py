@@ -77,7 +77,7 @@ def load_record(source):
 def _read(source):
     if isinstance(source, dict):
         return source
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):
         path = Path(source)
         if not path.exists() and (EXAMPLES / f"{source}.json").exists():
             path = EXAMPLES / f"{source}.json"

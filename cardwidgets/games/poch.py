@@ -17,7 +17,7 @@ from collections import Counter
 from ..engine import (CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Phase,
                       RankOrder, make_deck)
 
-__all__ = ["Poch", "HOLES", "RULES"]
+__all__ = ["Poch", "HOLES", "RULES", "best_set", "set_key"]
 
 
 def _cj(card):
@@ -66,9 +66,10 @@ RULES = {
           "pair; between sets of the same size the higher rank wins (four 8s beat three Kings). "
           "Between pairs of the same rank, the pair with the payment-suit card wins. Only a "
           "player's best set counts. A player with no pair may not take part in the betting. "
-          "Our ruling: if the payment-suit card of that rank is the turned card, the pair with "
-          "the higher suit in the skat order (acorns/clubs, leaves/spades, hearts, bells/"
-          "diamonds) wins, as in variant PV3.",
+          "Open point settled: could two equal pairs both lack the payment card, because it is "
+          "the turned card? No: then only three cards of that rank are in the hands, so two "
+          "equal pairs cannot meet. Our ruling, should it ever matter: the skat suit order "
+          "(acorns/clubs, leaves/spades, hearts, bells/diamonds) decides, as in variant PV3.",
     "P9": "Betting (poching) starts left of the dealer and goes clockwise. You may pass or bet "
           "one or more chips (\"Ich poche 3\"); bets lie beside the board. Once someone has bet, "
           "the others call (match), raise or drop, round after round until everyone still in has "
@@ -120,6 +121,35 @@ SETTLE_PHASE = Phase("settle", "Phase 3: going out", "P14")
 OVER_PHASE = Phase("over", "Game over", "P15")
 
 
+def best_set(cards):
+    """``(size, rank value, cards)`` of the best set of equal rank in ``cards`` (P8).
+
+    Size 1 means no pair: the highest single card, which only counts in PV3.
+
+    >>> from cardwidgets.engine import SUIT_SYSTEMS
+    >>> hand = [SUIT_SYSTEMS["french"].card(c) for c in ("9-clubs", "9-spades", "K-hearts", "K-clubs")]
+    >>> best_set(hand)[0], [c.code for c in best_set(hand)[2]]
+    (2, ['K-clubs', 'K-hearts'])
+    """
+    counts = Counter(c.rank for c in cards)
+    if not counts:
+        return 0, 0, []
+    size, rank = max((k, RANKS.value(r)) for r, k in counts.items())
+    chosen = [c for c in cards if counts[c.rank] == size and RANKS.value(c) == rank]
+    order = SKAT_ORDER[chosen[0].system]
+    return size, rank, sorted(chosen, key=lambda c: order.index(c.suit))
+
+
+def set_key(cards, payment, system, without_pair=False):
+    """A sort key: the higher key wins the showdown (P8; PV3 when ``without_pair``)."""
+    size, rank, chosen = best_set(cards)
+    skat = SKAT_ORDER[system]
+    top_suit = max((len(skat) - skat.index(c.suit) for c in chosen), default=0)
+    if without_pair:
+        return (size, rank, top_suit)
+    return (size, rank, any(c.suit == payment for c in chosen), top_suit)
+
+
 def _check_chips(game, value):
     if isinstance(value, bool) or not isinstance(value, int) or value < ANTE:
         return f"each player starts with a whole number of chips, at least {ANTE} (one ante)"
@@ -156,6 +186,7 @@ class Poch(Game):
     PHASES = (ANTE_PHASE, DEAL_PHASE, PAY_PHASE, POCH_PHASE, SHOW_PHASE, RUN_PHASE,
               SETTLE_PHASE, OVER_PHASE)
     RULES = RULES
+    HOLE_TITLES = HOLE_TITLES
     OPTIONS = {
         "dealer_takes_turned": (False, "PV1", "the dealer takes the hole of a turned honour"),
         "turned_card_dealt": (False, "PV2", "the last card is dealt face up, not left on the table"),
@@ -587,24 +618,12 @@ class Poch(Game):
             self._phase = SHOW_PHASE
 
     def best_set(self, seat):
-        """``(size, rank value, cards)`` of the seat's best set of equal rank (P8).
-
-        Size 1 means no pair (the highest single card, which only counts in PV3).
-        """
-        hand = self.hands[seat]
-        counts = Counter(c.rank for c in hand)
-        size, rank = max((k, RANKS.value(r)) for r, k in counts.items()) if hand else (0, 0)
-        cards = [c for c in hand if counts[c.rank] == size and RANKS.value(c) == rank]
-        return size, rank, self._suit_sorted(cards)
+        """``(size, rank value, cards)`` of the seat's best set of equal rank (P8)."""
+        return best_set(self.hands[seat])
 
     def _set_key(self, seat):
-        size, rank, cards = self.best_set(seat)
-        skat = SKAT_ORDER[self.system]
-        top_suit = max(len(skat) - skat.index(c.suit) for c in cards) if cards else 0
-        if self.options["poch_without_pair"]:
-            return (size, rank, top_suit)
-        has_payment = any(c.suit == self.payment for c in cards)
-        return (size, rank, has_payment, top_suit)
+        return set_key(self.hands[seat], self.payment, self.system,
+                       self.options["poch_without_pair"])
 
     def _set_words(self, seat):
         size, _, cards = self.best_set(seat)
@@ -826,10 +845,6 @@ class Poch(Game):
     def _sorted(self, cards):
         suits = self.suits.suits
         return sorted(cards, key=lambda c: (suits.index(c.suit), -RANKS.value(c)))
-
-    def _suit_sorted(self, cards):
-        skat = SKAT_ORDER[self.system]
-        return sorted(cards, key=lambda c: skat.index(c.suit))
 
     def rule_of_thumb(self, seat, rng: random.Random):
         """A simple player: bets with three of a kind, calls with a good pair, starts runs with
