@@ -113,3 +113,12 @@ def test_random_games_round_trip():
         again = load_record(text)
         assert again.result() == game.result()
         assert [s.text for s in again.history] == [s.text for s in game.history]
+
+
+def test_a_record_for_another_game_is_refused(played):
+    """Poch.from_record refuses a record of another game, naming the game field."""
+    rec = record_of(played)
+    assert Poch.from_record(rec).result() == played.result()
+    rec["game"] = "pocha"
+    with pytest.raises(RecordError, match="game: this is a record of 'pocha', not of 'poch'"):
+        Poch.from_record(rec)

@@ -388,6 +388,16 @@ class Game:
             other.apply(action)
         return other
 
+    @classmethod
+    def from_record(cls, source) -> "Game":
+        """Load a game record of this game (a path, built-in name, JSON text or dict)."""
+        from ..records import load_record, read_record  # records depend on the game registry
+        from .errors import RecordError
+        data = read_record(source)
+        if data.get("game") != cls.key:
+            raise RecordError("game", f"this is a record of {data.get('game')!r}, not of {cls.key!r}")
+        return load_record(data)
+
     def fresh(self) -> "Game":
         """A new game with the same players, options and setup, before any step."""
         return type(self)(list(self.players), options=dict(self.options), **self.setup)

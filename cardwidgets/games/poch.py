@@ -573,9 +573,8 @@ class Poch(Game):
         who = self.players[seat]
         if kind == "pass":
             self.need[seat] = False
-            text = (f"{who} passes." if self._eligible(seat) else
-                    f"{who} passes: with no pair, {who} may not bet.")
-            rule = "P9" if self._eligible(seat) else "P8"
+            # the words never say why (that would tell the table whether the player has a pair)
+            text, rule = f"{who} passes.", "P9"
         elif kind == "drop":
             self.dropped[seat] = True
             self.need[seat] = False
