@@ -239,6 +239,8 @@ class Poch(Game):
         self.run_next = None        # the card the current run waits for
         self.leader = None          # who starts the next run
         self.out = None
+        self.owner = {}             # card -> seat, for the holder of the next card in a run
+        self._sets = None           # cached best sets while the hands are unchanged
 
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
@@ -255,10 +257,7 @@ class Poch(Game):
         return {"poch": "P9", "run": "P12"}.get(self._phase.key, self._phase.rule)
 
     def _holder(self, card):
-        for seat, hand in enumerate(self.hands):
-            if card in hand:
-                return seat
-        raise AssertionError(f"nobody holds {card}")
+        return self.owner[card]
 
     # ---- legal actions -------------------------------------------------------------------
     def _legal(self):
@@ -462,6 +461,7 @@ class Poch(Game):
         dealt = cards if self.options["turned_card_dealt"] else cards[:-1]
         for i, card in enumerate(dealt):
             self.hands[order[i % self.n]].append(card)
+            self.owner[card] = order[i % self.n]
         last = cards[-1]
         self.payment, self.payment_card = last.suit, last
         suit = self.suits.suit_name(last.suit)
@@ -618,7 +618,9 @@ class Poch(Game):
 
     def best_set(self, seat):
         """``(size, rank value, cards)`` of the seat's best set of equal rank (P8)."""
-        return best_set(self.hands[seat])
+        if self._sets is None:  # hands do not change from the deal to the showdown
+            self._sets = [best_set(h) for h in self.hands]
+        return self._sets[seat]
 
     def _set_key(self, seat):
         return set_key(self.hands[seat], self.payment, self.system,
@@ -683,6 +685,8 @@ class Poch(Game):
         who = self.players[seat]
         starting = self.run_next is None
         self.hands[seat].remove(card)
+        del self.owner[card]
+        self._sets = None
         self.centre.append(card)
         self.played.add(card)
         if starting:
