@@ -743,3 +743,24 @@ def test_rule_of_thumb_player_finishes_games():
     from cardwidgets import RuleOfThumbPlayer, play_out
     g = play_out(Pocha(3, hands=6), RuleOfThumbPlayer(seed=1), seed=1)
     assert g.finished and g.result()["hands_played"] >= 6
+
+
+def test_scripted_deal_gives_the_cards_asked_for():
+    """scripted_deal (for lessons and records) gives each seat its cards and turns the trump;
+    a whole-deck hand's trump must be one of the dealer's cards."""
+    g = game_at(4, 2)
+    g.apply(g.scripted_deal({"B": ["1-cups", "3-cups"], 0: ["2-coins", "4-coins"]}, turned="5-clubs"))
+    assert {c.code for c in g.hands[1]} == {"1-cups", "3-cups"} and g.trump_card == C("5-clubs")
+    g = game_at(4, 10)
+    with pytest.raises(ConfigError, match="turned: in a whole-deck hand"):
+        g.scripted_deal({0: [f"{r}-coins" for r in H9_40]}, turned="1-cups")
+    with pytest.raises(ConfigError, match="hands: this hand deals 10 cards each"):
+        g.scripted_deal({0: ["1-coins"]})
+
+
+def test_docstring_examples_run():
+    """The examples in the Pocha module's docstrings give what they show."""
+    import doctest
+
+    import cardwidgets.games.pocha as module
+    assert doctest.testmod(module).failed == 0

@@ -85,3 +85,11 @@ def test_empty_trick_has_no_outcome():
     with pytest.raises(ValueError):
         Trick(0).outcome(RankPower(TRUK))
     assert Trick(0).best(RankPower(TRUK)) == ()
+
+
+def test_docstring_examples_run():
+    """The examples in the tricks module's docstrings give what they show."""
+    import doctest
+
+    import cardwidgets.engine.tricks as module
+    assert doctest.testmod(module).failed == 0

@@ -762,14 +762,23 @@ class Pocha(Game):
             return "Score the hand"
         return kind
 
-    def deal_giving(self, hands: dict, trump=None) -> Action:
-        """The deal (for the hand about to be dealt) that gives seat ``s`` the cards
-        ``hands[s]`` (codes like ``"12-cups"`` or cards) and turns up ``trump``; the other
-        cards fill in from the deck. For lessons and hand-made records.
+    def scripted_deal(self, hands: dict, turned=None) -> Action:
+        """The deal (for the hand about to be dealt) that gives each seat the cards listed
+        and turns up ``turned``; the other cards fill in from the deck. For lessons and
+        hand-made records. ``hands`` maps a seat (or a player's name) to card codes such as
+        ``"12-cups"`` (the King of cups).
 
-        In a whole-deck hand the trump card is the dealer's own last card (H5), so ``trump``
+        In a whole-deck hand the trump card is the dealer's own last card (H5), so ``turned``
         must then be one of the dealer's cards (or ``None``).
+
+        >>> g = Pocha(4, start=2, hands=1)
+        >>> g.apply(g.scripted_deal({"D": ["1-cups", "3-cups"]}, turned="4-swords")).rule
+        'H5'
+        >>> [c.name for c in g.hands[3]], g.trump
+        (['Ace of cups', 'Three of cups'], 'swords')
         """
+        trump = turned
+        hands = {(self.players.index(k) if k in self.players else k): v for k, v in hands.items()}
         if self._phase.key != "deal":
             raise ConfigError("deal", "the cards can only be dealt at the start of a hand")
         k, n = self.cards_per_hand, self.n
@@ -787,7 +796,7 @@ class Pocha(Game):
             if trump is not None and k * n == len(self.deck_cards) and seat == self.dealer:
                 t = card(trump)
                 if t not in cards:
-                    raise ConfigError("trump", "in a whole-deck hand the trump card is the "
+                    raise ConfigError("turned", "in a whole-deck hand the trump card is the "
                                       "dealer's own last card: give it in the dealer's hand")
                 cards.remove(t)
                 cards.append(t)
