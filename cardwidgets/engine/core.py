@@ -38,7 +38,7 @@ class Phase:
         return self.title
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """One move. ``kind`` says what it is; the other fields are filled as the kind needs.
 
@@ -107,7 +107,7 @@ class Action:
         return f"Action({', '.join(parts)})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """What one applied action did, in plain words, and the rule that allowed it."""
 
@@ -285,11 +285,13 @@ class Game:
         return self.why_not(action) is None
 
     def _verify(self, action) -> None:
-        if not isinstance(action, Action):
+        self._verify_for(action, self._actor() if self._phase.key != "over" else None)
+
+    def _verify_for(self, action, actor) -> None:
+        if action.__class__ is not Action and not isinstance(action, Action):
             raise IllegalAction("action", f"{action!r} is not an action")
-        if self.finished:
+        if actor is None:
             raise IllegalAction(self.turn_rule(), "the game is over")
-        actor = self._actor()
         if actor == TABLE:
             due = self._legal()[0]
             if action != due:
@@ -317,8 +319,10 @@ class Game:
         return step
 
     def _apply(self, action: Action) -> Step:
-        self._verify(action)
-        phase, deal, actor = self._phase.key, self.deal_number, self._actor()
+        phase = self._phase.key
+        actor = self._actor() if phase != "over" else None
+        self._verify_for(action, actor)
+        deal = self.deal_number
         try:
             text, rule = self._do(action)
         except Exception:
