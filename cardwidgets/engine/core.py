@@ -292,6 +292,16 @@ class Game:
             raise IllegalAction("action", f"{action!r} is not an action")
         if actor is None:
             raise IllegalAction(self.turn_rule(), "the game is over")
+        seat, amount, card = action.seat, action.amount, action.card
+        if seat is not None and seat.__class__ is not int:
+            raise IllegalAction(self.turn_rule(), f"{seat!r} is not a seat number")
+        if amount is not None and amount.__class__ is not int:
+            raise IllegalAction(self.turn_rule(), f"a number of chips is a whole number, not {amount!r}")
+        if card is not None and card.__class__ is not Card:
+            raise IllegalAction(self.turn_rule(), f"{card!r} is not a card (use game.suits.card"
+                                f"({card!r}) to make one)")
+        if any(c.__class__ is not Card for c in action.cards):
+            raise IllegalAction(self.turn_rule(), "a deal lists cards (use game.suits.card to make them)")
         if actor == TABLE:
             due = self._legal()[0]
             if action != due:
@@ -304,8 +314,8 @@ class Game:
         else:
             if action.seat is None:
                 raise IllegalAction(self.turn_rule(), f"say who acts: it is {self.players[actor]}'s turn")
-            if not isinstance(action.seat, int) or not 0 <= action.seat < self.n:
-                raise IllegalAction("seat", f"there is no seat {action.seat!r} at this table")
+            if not 0 <= action.seat < self.n:
+                raise IllegalAction(self.turn_rule(), f"there is no seat {action.seat!r} at this table")
             if action.seat != actor:
                 raise IllegalAction(self.turn_rule(), f"it is {self.players[actor]}'s turn, "
                                     f"not {self.players[action.seat]}'s")
