@@ -74,8 +74,9 @@ def _print_game(game, quiet, out):
             if comment:
                 print(f"     note: {comment}", file=out)
     res = game.result()
-    print("Result: " + ", ".join(f"{name} {chips}" for name, chips in
-                                 zip(game.players, res["chips"])), file=out)
+    unit, totals = ("chips", res["chips"]) if "chips" in res else ("points", res["scores"])
+    print(f"Result ({unit}): " + ", ".join(f"{name} {value}" for name, value in
+                                         zip(game.players, totals)), file=out)
     if "board" in res:
         titles = getattr(game, "HOLE_TITLES", {})
         left = {titles.get(h, h): c for h, c in res["board"].items() if c}
@@ -88,7 +89,7 @@ def _print_game(game, quiet, out):
     if game.finished:
         print(f"Winner: {names}", file=out)
     else:
-        print(f"Most chips so far: {names} (the record stops before the end of the game)", file=out)
+        print(f"Most {unit} so far: {names} (the record stops before the end of the game)", file=out)
 
 
 def main(argv=None, out=None) -> int:
