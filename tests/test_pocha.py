@@ -501,6 +501,42 @@ def test_H12_tie_is_broken_by_extra_one_card_hands():
     assert g.result()["winners"] == [1] and "B wins with 25 points" in step.text
 
 
+def test_H12_ruling_only_the_tied_players_totals_decide():
+    """Our ruling: everyone plays the extra hands, but a player who was not tied cannot win."""
+    hands = {3: ["1-cups"], 2: ["2-coins"], 1: ["4-clubs"], 0: ["5-clubs"]}
+    g = ready(hands, trump="1-swords", cards_each=1)      # all bid 0; D takes the trick
+    for seat, code in ((3, "1-cups"), (2, "2-coins"), (1, "4-clubs"), (0, "5-clubs")):
+        play(g, seat, code)
+    g.advance()
+    assert g.scores == [10, 10, 10, -5] and g.tied == [0, 1, 2]
+    # extra hand 1: A, B and C miss their bids (-5 each), D makes 1 (+15)
+    g.apply(scripted_deal(g, {2: ["4-cups"], 1: ["5-cups"], 0: ["6-cups"], 3: ["1-cups"]},
+                          trump="2-swords"))
+    for seat, amount in ((2, 1), (1, 1), (0, 1), (3, 1)):
+        g.apply(Action("bid", seat, amount=amount))
+    for seat, code in ((2, "4-cups"), (1, "5-cups"), (0, "6-cups"), (3, "1-cups")):
+        play(g, seat, code)
+    step = g.advance()[0]
+    assert g.scores == [5, 5, 5, 10]
+    assert not g.finished and "A, B and C are still tied with 5" in step.text
+    assert g.result()["winners"] == [0, 1, 2]          # D leads on points but was not tied
+
+
+def test_H8_duty3_words_do_not_reveal_lower_trumps():
+    """A void player's non-trump card on a trumped trick reads the same whether or not they
+    hold a lower trump: the rules do not make them show it."""
+    texts = []
+    for b_hand in (["2-swords", "5-cups"], ["6-cups", "5-cups"]):
+        g = ready({3: ["1-coins", "3-coins"], 2: ["12-swords", "7-cups"], 1: b_hand,
+                   0: ["4-coins", "5-coins"]}, trump="4-swords", cards_each=2)
+        play(g, 3, "1-coins")
+        play(g, 2, "12-swords")
+        play(g, 1, "5-cups")
+        texts.append(g.view(0)["last"]["text"])
+    assert texts[0] == texts[1]
+    assert "no trump that beats the King of swords" in texts[0]
+
+
 # ---- variants -----------------------------------------------------------------------------
 def test_HV1_one_card_ends_schedule():
     """HV1: N hands of 1 at both ends (4 players: 28 hands; 3 players: 31)."""

@@ -48,7 +48,9 @@ RULES = {
           "Some play with 48 cards, adding the 8s and 9s.",
     "H2": "Three or four players. With three players the 2s are taken out, so that the 36 "
           "cards left deal out evenly (12 each). Our ruling: with the 48-card deck and three "
-          "players nothing is taken out, since 48 cards already deal out evenly (16 each); "
+          "players nothing is taken out. The document says the 2s go whenever three play, but "
+          "it gives the reason, so that all the cards deal out, and 48 cards already do (16 "
+          "each) while 44 would not; "
           "with four players every deck is used whole (10 or 12 each).",
     "H3": "The aim: predict exactly how many tricks you will take in each hand. The highest "
           "total at the end wins. Predicting right comes first; taking many tricks second.",
@@ -94,8 +96,8 @@ RULES = {
     "H12": "The game ends after the last hand of the schedule; the highest total wins. A tie "
            "for the highest total is broken by extra one-card hands until it is broken. Our "
            "ruling: everyone plays the extra hands (the game needs three players), scored as "
-           "usual; the game ends after the first extra hand that leaves one player alone with "
-           "the highest total. With the `hands` setting a class can stop the schedule early "
+           "usual, but only the tied players' totals count: the game ends after the first "
+           "extra hand that leaves one of them alone ahead of the others, who wins. With the `hands` setting a class can stop the schedule early "
            "(the same tie rule applies then).",
     "HV1": "Variant \"one-card ends\" (other published rules): as many hands of 1 card as "
            "there are players, then 2 … up to one below the whole deck, the whole-deck hands, "
@@ -318,6 +320,7 @@ class Pocha(Game):
         self.schedule = full[self.offset:self.offset + limit] if limit else full[self.offset:]
         self.scores = [0] * self.n
         self.hand_scores: list[list[int]] = []   # one list per hand played, H11
+        self.tied: list[int] | None = None       # the players tied at the top (H12)
         self.dealer = self.setup["dealer"]
         self.hand_no = 1
         self.deal_no = 1
@@ -535,7 +538,7 @@ class Pocha(Game):
                    if duty == FOLLOW_TRUMPED else
                    f"none of your {led} beats the {names[id(high)]}, but")
             return (f"duty 2: {led_w} were led and you hold the {yours}: {why} you must follow "
-                    f"suit with one of them")
+                    f"suit with {'it' if one else 'one of them'}")
         if duty == TRUMP:
             return (f"duty 3: you have no {led_w}, so you must try to win with a trump "
                     f"({trump_w} are trumps): you hold the {yours}; {must}")
@@ -618,8 +621,10 @@ class Pocha(Game):
                     "H7")
         total = sum(self.bids)
         text = f"{who}, the dealer, bids {amount} {trick_w} last: the bids add up to {total} of {k}."
-        if k == 1:
+        if k == 1 and total == k:
             text += " In a one-card hand the dealer may make them add up to the tricks."
+        elif k == 1:
+            text += " At least one player will be wrong."
         elif forbidden is not None:
             text += (f" The dealer could not bid {forbidden}, which would have made them "
                      f"{k}: at least one player will be wrong.")
@@ -665,9 +670,14 @@ class Pocha(Game):
             elif duty == OVERTRUMP:
                 text = (f"{who} has no {led} and beats the {names[id(top)]} with the {name} (duty 3: "
                         f"beat the highest trump if you can).")
-            elif duty == ANY_LOW:
+            elif duty == ANY_LOW and card.suit == self.trump:
                 text = (f"{who} has no {led} and no trump above the {names[id(top)]}, so may play any "
-                        f"card: the {name} (duty 3).")
+                        f"card: the {name}, a lower trump (duty 3).")
+            elif top is not None and led != self.trump:
+                # the same words whether or not the player holds lower trumps: the rules do
+                # not make a player reveal that
+                text = (f"{who} has no {led} and no trump that beats the {names[id(top)]}, so may "
+                        f"play any card: the {name} (duty 3).")
             elif led == self.trump:
                 text = (f"{who} has no trumps ({led}) to follow with, so may play any card: the "
                         f"{name} (duty 3).")
@@ -716,20 +726,32 @@ class Pocha(Game):
             self.scores[s] += deltas[-1]
         self.hand_scores.append(deltas)
         totals = ", ".join(f"{self.players[s]} {self.scores[s]}" for s in range(self.n))
-        text = (f"Scoring {self.hand_label()} ({k} trick{'s' if k != 1 else ''}): "
+        text = (f"Scoring {self.hand_label()}, {k} trick{'s' if k != 1 else ''}: "
                 f"{'; '.join(parts)}. Totals: {totals}.")
         rule = "H11"
         if self.hand_no >= len(self.schedule):
-            top = max(self.scores)
-            leaders = [s for s in range(self.n) if self.scores[s] == top]
+            # H12: at the end of the schedule everyone's total counts; in the extra hands
+            # only the totals of the players who were tied (our ruling)
+            contenders = self.tied if self.tied else range(self.n)
+            top = max(self.scores[s] for s in contenders)
+            leaders = [s for s in contenders if self.scores[s] == top]
+            last = ("That was the last hand" if len(self.schedule) + self.offset == len(self.full_schedule)
+                    else "That was the last hand of this lesson")
             if len(leaders) == 1:
                 self._phase = OVER_PHASE
                 self.to_act = None
-                return (text + f" That was the last hand: {self.players[leaders[0]]} wins with "
-                        f"{top} points."), "H11 + H12"
+                self.tied = self.tied and leaders
+                lead = self.players[leaders[0]]
+                if self.extra_hand:
+                    return (text + f" The tie is broken: {lead} wins with {top} points."), "H11 + H12"
+                return (text + f" {last}: {lead} wins with {top} points."), "H11 + H12"
             tied = _listing([self.players[s] for s in leaders], "")
-            text += (f" {tied} are tied with {top}: everyone plays an extra one-card hand to "
-                     f"break the tie.")
+            if self.extra_hand:
+                text += (f" {tied} are still tied with {top}: another extra one-card hand.")
+            else:
+                text += (f" {last}, and {tied} are tied with {top}: everyone plays an extra "
+                         f"one-card hand, and only the tied players' totals decide.")
+            self.tied = leaders
             rule = "H11 + H12"
         self.dealer = self.table.next_dealer(self.dealer)
         self.hand_no += 1
@@ -743,8 +765,9 @@ class Pocha(Game):
     def result(self) -> dict:
         """Each player's total, the winners (highest total), hands played and their scores."""
         scores = list(self.scores)
-        top = max(scores)
-        return {"scores": scores, "winners": [s for s in range(self.n) if scores[s] == top],
+        contenders = self.tied or range(self.n)
+        top = max(scores[s] for s in contenders)
+        return {"scores": scores, "winners": [s for s in contenders if scores[s] == top],
                 "hands_played": len(self.hand_scores),
                 "hand_scores": [list(h) for h in self.hand_scores],
                 "finished": self.finished}
@@ -803,6 +826,9 @@ class Pocha(Game):
             for j, c in enumerate(cards):
                 slots[j * n + order.index(seat)] = c
             used.update(cards)
+        if trump is not None and k * n == len(self.deck_cards) and self.dealer not in hands:
+            raise ConfigError("turned", "in a whole-deck hand the trump card is the dealer's own "
+                              "last card: list the dealer's hand and put it there")
         turned = None
         if trump is not None and k * n < len(self.deck_cards):
             turned = card(trump)
@@ -811,7 +837,9 @@ class Pocha(Game):
             raise ConfigError("hands", "a card is given twice")
         strays = [c for c in used if c not in self._deck_set]
         if strays:
-            raise ConfigError("hands", f"the {strays[0].name} is not in this deck")
+            why = (" (the 2s are taken out for three players, H2)"
+                   if strays[0].rank == "2" and self.n == 3 else "")
+            raise ConfigError("hands", f"the {strays[0].name} is not in this deck{why}")
         rest = [c for c in self.deck_cards if c not in used]
         rest.reverse()
         cards = [c if c is not None else rest.pop() for c in slots]
@@ -855,8 +883,10 @@ class Pocha(Game):
         rv = self._rv
         if self._phase.key == "bid":
             hand = self.hands[seat]
-            strong = sum(1 for c in hand if rv[c.rank] >= rv["3"] or
-                         (c.suit == self.trump and rv[c.rank] >= rv["11"]))
+            top_two = set(self.ranks.high_to_low[:2])        # Ace and 3 (Ace and King in HV3)
+            top_trumps = set(self.ranks.high_to_low[:5])
+            strong = sum(1 for c in hand if c.rank in top_two or
+                         (c.suit == self.trump and c.rank in top_trumps))
             return min(legal, key=lambda a: (abs(a.amount - strong), a.amount))
         need = self.bids[seat] - self.taken[seat]
         if need > 0:
