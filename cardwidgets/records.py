@@ -11,7 +11,7 @@ half-loaded.
 
 >>> game = load_record("e-p2")
 >>> game.players[0], game.result()["chips"][0]
-('Anna', 47)
+('Anna', 27)
 """
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ from pathlib import Path
 from .engine import TABLE, Action, CardwidgetsError, ConfigError, RecordError
 from .games import GAMES
 
-__all__ = ["FORMAT", "VERSION", "record_of", "save_record", "load_record", "builtin_records",
+__all__ = ["FORMAT", "VERSION", "record_of", "save_record", "load_record", "read_record",
+           "builtin_records",
            "EXAMPLES"]
 
 FORMAT = "cardwidgets-record"
@@ -70,14 +71,15 @@ def builtin_records() -> list[str]:
 def load_record(source):
     """Load a record (a path, a built-in name such as ``"e-p1"``, a JSON string or a dict),
     replay it and return the game at its last step."""
-    data = _read(source)
+    data = read_record(source)
     return _replay(data)
 
 
-def _read(source):
+def read_record(source) -> dict:
+    """The record as a dict, read from a path, a built-in name, JSON text or a dict."""
     if isinstance(source, dict):
         return source
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):
         path = Path(source)
         if not path.exists() and (EXAMPLES / f"{source}.json").exists():
             path = EXAMPLES / f"{source}.json"

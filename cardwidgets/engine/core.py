@@ -12,6 +12,7 @@ themselves, such as paying a pot; its one legal action is applied by :meth:`Game
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -387,6 +388,16 @@ class Game:
             other.apply(action)
         return other
 
+    @classmethod
+    def from_record(cls, source) -> "Game":
+        """Load a game record of this game (a path, built-in name, JSON text or dict)."""
+        from ..records import load_record, read_record  # records depend on the game registry
+        from .errors import RecordError
+        data = read_record(source)
+        if data.get("game") != cls.key:
+            raise RecordError("game", f"this is a record of {data.get('game')!r}, not of {cls.key!r}")
+        return load_record(data)
+
     def fresh(self) -> "Game":
         """A new game with the same players, options and setup, before any step."""
         return type(self)(list(self.players), options=dict(self.options), **self.setup)
@@ -417,7 +428,7 @@ class Game:
             "finished": self.finished,
             "last": None if last is None else {
                 "text": last.text, "rule": last.rule,
-                "rule_text": self.RULES.get(last.rule.split()[0], ""),
+                "rule_text": self.rule_text(last.rule),
                 "comment": self.comments.get(last.index)},
             "legal": legal,
         }
@@ -433,8 +444,10 @@ class Game:
             return "the table (the rules act)"
         return self.players[actor]
 
-    def rule_text(self, rule_id: str) -> str:
-        return self.RULES.get(rule_id, "")
+    def rule_text(self, rule: str) -> str:
+        """The text of every rule id named in ``rule`` (e.g. ``"P10, P8"``), one per line."""
+        ids = re.findall(r"[A-Z]+\d+", rule or "")
+        return "\n".join(f"{i}. {self.RULES[i]}" for i in ids if i in self.RULES)
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.n} players, deal {self.deal_number}, "

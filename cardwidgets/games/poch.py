@@ -17,7 +17,7 @@ from collections import Counter
 from ..engine import (CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Phase,
                       RankOrder, make_deck)
 
-__all__ = ["Poch", "HOLES", "RULES"]
+__all__ = ["Poch", "HOLES", "RULES", "best_set", "set_key"]
 
 
 def _cj(card):
@@ -66,9 +66,10 @@ RULES = {
           "pair; between sets of the same size the higher rank wins (four 8s beat three Kings). "
           "Between pairs of the same rank, the pair with the payment-suit card wins. Only a "
           "player's best set counts. A player with no pair may not take part in the betting. "
-          "Our ruling: if the payment-suit card of that rank is the turned card, the pair with "
-          "the higher suit in the skat order (acorns/clubs, leaves/spades, hearts, bells/"
-          "diamonds) wins, as in variant PV3.",
+          "Open point settled: could two equal pairs both lack the payment card, because it is "
+          "the turned card? No: then only three cards of that rank are in the hands, so two "
+          "equal pairs cannot meet. Our ruling, should it ever matter: the skat suit order "
+          "(acorns/clubs, leaves/spades, hearts, bells/diamonds) decides, as in variant PV3.",
     "P9": "Betting (poching) starts left of the dealer and goes clockwise. You may pass or bet "
           "one or more chips (\"Ich poche 3\"); bets lie beside the board. Once someone has bet, "
           "the others call (match), raise or drop, round after round until everyone still in has "
@@ -120,6 +121,35 @@ SETTLE_PHASE = Phase("settle", "Phase 3: going out", "P14")
 OVER_PHASE = Phase("over", "Game over", "P15")
 
 
+def best_set(cards):
+    """``(size, rank value, cards)`` of the best set of equal rank in ``cards`` (P8).
+
+    Size 1 means no pair: the highest single card, which only counts in PV3.
+
+    >>> from cardwidgets.engine import SUIT_SYSTEMS
+    >>> hand = [SUIT_SYSTEMS["french"].card(c) for c in ("9-clubs", "9-spades", "K-hearts", "K-clubs")]
+    >>> best_set(hand)[0], [c.code for c in best_set(hand)[2]]
+    (2, ['K-clubs', 'K-hearts'])
+    """
+    counts = Counter(c.rank for c in cards)
+    if not counts:
+        return 0, 0, []
+    size, rank = max((k, RANKS.value(r)) for r, k in counts.items())
+    chosen = [c for c in cards if counts[c.rank] == size and RANKS.value(c) == rank]
+    order = SKAT_ORDER[chosen[0].system]
+    return size, rank, sorted(chosen, key=lambda c: order.index(c.suit))
+
+
+def set_key(cards, payment, system, without_pair=False):
+    """A sort key: the higher key wins the showdown (P8; PV3 when ``without_pair``)."""
+    size, rank, chosen = best_set(cards)
+    skat = SKAT_ORDER[system]
+    top_suit = max((len(skat) - skat.index(c.suit) for c in chosen), default=0)
+    if without_pair:
+        return (size, rank, top_suit)
+    return (size, rank, any(c.suit == payment for c in chosen), top_suit)
+
+
 def _check_chips(game, value):
     if isinstance(value, bool) or not isinstance(value, int) or value < ANTE:
         return f"each player starts with a whole number of chips, at least {ANTE} (one ante)"
@@ -156,6 +186,7 @@ class Poch(Game):
     PHASES = (ANTE_PHASE, DEAL_PHASE, PAY_PHASE, POCH_PHASE, SHOW_PHASE, RUN_PHASE,
               SETTLE_PHASE, OVER_PHASE)
     RULES = RULES
+    HOLE_TITLES = HOLE_TITLES
     OPTIONS = {
         "dealer_takes_turned": (False, "PV1", "the dealer takes the hole of a turned honour"),
         "turned_card_dealt": (False, "PV2", "the last card is dealt face up, not left on the table"),
@@ -208,6 +239,8 @@ class Poch(Game):
         self.run_next = None        # the card the current run waits for
         self.leader = None          # who starts the next run
         self.out = None
+        self.owner = {}             # card -> seat, for the holder of the next card in a run
+        self._sets = None           # cached best sets while the hands are unchanged
 
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
@@ -224,10 +257,7 @@ class Poch(Game):
         return {"poch": "P9", "run": "P12"}.get(self._phase.key, self._phase.rule)
 
     def _holder(self, card):
-        for seat, hand in enumerate(self.hands):
-            if card in hand:
-                return seat
-        raise AssertionError(f"nobody holds {card}")
+        return self.owner[card]
 
     # ---- legal actions -------------------------------------------------------------------
     def _legal(self):
@@ -279,6 +309,50 @@ class Poch(Game):
     def chance_action(self, rng):
         cards = make_deck(self.deck_name)
         rng.shuffle(cards)
+        return Action("deal", cards=tuple(cards))
+
+    def deal_sizes(self) -> list[int]:
+        """How many cards each seat gets in this deal (P5; PV2 deals all 32)."""
+        total = 32 if self.options["turned_card_dealt"] else 31
+        order = self.table.order_from(self.table.next(self.dealer))
+        sizes = [0] * self.n
+        for i in range(total):
+            sizes[order[i % self.n]] += 1
+        return sizes
+
+    def scripted_deal(self, hands, turned=None) -> Action:
+        """The deal action that gives each seat the cards listed and turns up ``turned``.
+
+        ``hands`` maps a seat (or a player's name) to card codes. In PV2 the turned card is
+        the last card of the seat whose turn it is, and ``turned`` must be left out.
+
+        >>> g = Poch(3)
+        >>> g.deal_sizes()
+        [10, 11, 10]
+        """
+        if self._phase.key not in ("deal", "ante"):
+            raise ConfigError("hands", "a deal can only be scripted before the cards are dealt")
+        seats = {}
+        for who, cards in dict(hands).items():
+            seat = self.players.index(who) if who in self.players else who
+            if not isinstance(seat, int) or not 0 <= seat < self.n:
+                raise ConfigError("hands", f"{who!r} is not a player or seat at this table")
+            seats[seat] = [self.suits.card(c) for c in cards]
+        sizes = self.deal_sizes()
+        for seat in range(self.n):
+            got = len(seats.get(seat, []))
+            if got != sizes[seat]:
+                raise ConfigError("hands", f"{self.players[seat]} gets {sizes[seat]} cards in this "
+                                  f"deal, not {got}")
+        order = self.table.order_from(self.table.next(self.dealer))
+        total = sum(sizes)
+        cards = [seats[order[i % self.n]][i // self.n] for i in range(total)]
+        if not self.options["turned_card_dealt"]:
+            if turned is None:
+                raise ConfigError("turned", "say which card is turned up")
+            cards.append(self.suits.card(turned))
+        elif turned is not None:
+            raise ConfigError("turned", "in variant PV2 the last card is dealt; leave turned out")
         return Action("deal", cards=tuple(cards))
 
     # ---- checking ------------------------------------------------------------------------
@@ -387,6 +461,7 @@ class Poch(Game):
         dealt = cards if self.options["turned_card_dealt"] else cards[:-1]
         for i, card in enumerate(dealt):
             self.hands[order[i % self.n]].append(card)
+            self.owner[card] = order[i % self.n]
         last = cards[-1]
         self.payment, self.payment_card = last.suit, last
         suit = self.suits.suit_name(last.suit)
@@ -498,9 +573,8 @@ class Poch(Game):
         who = self.players[seat]
         if kind == "pass":
             self.need[seat] = False
-            text = (f"{who} passes." if self._eligible(seat) else
-                    f"{who} passes: with no pair, {who} may not bet.")
-            rule = "P9" if self._eligible(seat) else "P8"
+            # the words never say why (that would tell the table whether the player has a pair)
+            text, rule = f"{who} passes.", "P9"
         elif kind == "drop":
             self.dropped[seat] = True
             self.need[seat] = False
@@ -543,24 +617,14 @@ class Poch(Game):
             self._phase = SHOW_PHASE
 
     def best_set(self, seat):
-        """``(size, rank value, cards)`` of the seat's best set of equal rank (P8).
-
-        Size 1 means no pair (the highest single card, which only counts in PV3).
-        """
-        hand = self.hands[seat]
-        counts = Counter(c.rank for c in hand)
-        size, rank = max((k, RANKS.value(r)) for r, k in counts.items()) if hand else (0, 0)
-        cards = [c for c in hand if counts[c.rank] == size and RANKS.value(c) == rank]
-        return size, rank, self._suit_sorted(cards)
+        """``(size, rank value, cards)`` of the seat's best set of equal rank (P8)."""
+        if self._sets is None:  # hands do not change from the deal to the showdown
+            self._sets = [best_set(h) for h in self.hands]
+        return self._sets[seat]
 
     def _set_key(self, seat):
-        size, rank, cards = self.best_set(seat)
-        skat = SKAT_ORDER[self.system]
-        top_suit = max(len(skat) - skat.index(c.suit) for c in cards) if cards else 0
-        if self.options["poch_without_pair"]:
-            return (size, rank, top_suit)
-        has_payment = any(c.suit == self.payment for c in cards)
-        return (size, rank, has_payment, top_suit)
+        return set_key(self.hands[seat], self.payment, self.system,
+                       self.options["poch_without_pair"])
 
     def _set_words(self, seat):
         size, _, cards = self.best_set(seat)
@@ -611,12 +675,9 @@ class Poch(Game):
     def _showdown_rule(self, winner, contenders):
         key = self._set_key(winner)
         rivals = [self._set_key(s) for s in contenders if s != winner]
-        if any(r[:2] == key[:2] for r in rivals):
-            if self.options["poch_without_pair"]:
-                return "PV3"
-            if not key[2]:
-                return "P8 (our ruling)"
-        return "P8" if not self.options["poch_without_pair"] or key[0] >= 2 else "PV3"
+        if self.options["poch_without_pair"] and (key[0] < 2 or any(r[:2] == key[:2] for r in rivals)):
+            return "P10, PV3"
+        return "P10, P8"
 
     # ---- phase 3 -------------------------------------------------------------------------
     def _do_run(self, action):
@@ -624,14 +685,19 @@ class Poch(Game):
         who = self.players[seat]
         starting = self.run_next is None
         self.hands[seat].remove(card)
+        del self.owner[card]
+        self._sets = None
         self.centre.append(card)
         self.played.add(card)
         if starting:
             first = len(self.centre) == 1
             if first:
-                why = ("won the poching" if self.poch_winner == seat else
-                       "sits left of the dealer and everyone passed")
-                text, rule = f"{who} {why} and starts the first run with the {card.name}.", "P12"
+                if self.poch_winner == seat:
+                    text = f"{who} won the poching and starts the first run with the {card.name}."
+                else:
+                    text = (f"Nobody won the poching, so {who}, left of the dealer, starts the "
+                            f"first run with the {card.name}.")
+                rule = "P12"
             else:
                 text, rule = f"{who} laid the last card of the run and starts a new one with the {card.name}.", "P13"
         else:
@@ -782,10 +848,6 @@ class Poch(Game):
     def _sorted(self, cards):
         suits = self.suits.suits
         return sorted(cards, key=lambda c: (suits.index(c.suit), -RANKS.value(c)))
-
-    def _suit_sorted(self, cards):
-        skat = SKAT_ORDER[self.system]
-        return sorted(cards, key=lambda c: skat.index(c.suit))
 
     def rule_of_thumb(self, seat, rng: random.Random):
         """A simple player: bets with three of a kind, calls with a good pair, starts runs with

@@ -1,0 +1,135 @@
+"""Command line: replay a game record, or play a game with the built-in players.
+
+    python -m cardwidgets replay e-p1            # a built-in record or a path
+    python -m cardwidgets play poch --players 4 --seed 7 --variant PV3
+    python -m cardwidgets rules poch             # the rules with their ids
+
+Errors print one clear line and exit with status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .engine import CardwidgetsError, RandomPlayer, RuleOfThumbPlayer, play_out
+from .games import GAMES
+from .records import builtin_records, load_record, save_record
+
+PLAYERS = {"random": RandomPlayer, "thumb": RuleOfThumbPlayer}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2
+        raise SystemExit(f"cardwidgets: {message} (see python -m cardwidgets --help)")
+
+
+def _parser():
+    p = _Parser(prog="python -m cardwidgets", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    r = sub.add_parser("replay", help="print a game record step by step")
+    r.add_argument("record", help=f"a record file, or a built-in name ({', '.join(builtin_records())})")
+    r.add_argument("--quiet", action="store_true", help="print only the result")
+    g = sub.add_parser("play", help="play a game with the built-in players")
+    g.add_argument("game", help=", ".join(GAMES))
+    g.add_argument("--players", type=int, default=None, help="number of players")
+    g.add_argument("--seed", type=int, default=0, help="seed for the deals and the players")
+    g.add_argument("--variant", action="append", default=[], metavar="ID[=VALUE]",
+                   help="a variant option by id or name, e.g. PV1 or money=0.1 (repeatable)")
+    g.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings",
+                   help="a game setting, e.g. chips=30, deals=3, dealer=1 (repeatable)")
+    g.add_argument("--player", choices=sorted(PLAYERS), default="thumb",
+                   help="built-in player for every seat (default: thumb, the rule-of-thumb player)")
+    g.add_argument("--save", metavar="FILE", help="also save the game record as JSON")
+    g.add_argument("--quiet", action="store_true", help="print only the result")
+    s = sub.add_parser("rules", help="print a game's rules with their ids")
+    s.add_argument("game", help=", ".join(GAMES))
+    return p
+
+
+def _value(text):
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False, "none": None}.get(text.lower(), text)
+
+
+def _game_class(key):
+    if key not in GAMES:
+        raise CardwidgetsError(f"game: {key!r} is not a game we know ({', '.join(GAMES)})")
+    return GAMES[key]
+
+
+def _print_game(game, quiet, out):
+    if not quiet:
+        deal = None
+        for step in game.history:
+            if step.deal != deal:
+                deal = step.deal
+                print(f"--- deal {deal} ---", file=out)
+            print(step, file=out)
+            comment = game.comments.get(step.index)
+            if comment:
+                print(f"     note: {comment}", file=out)
+    res = game.result()
+    print("Result: " + ", ".join(f"{name} {chips}" for name, chips in
+                                 zip(game.players, res["chips"])), file=out)
+    if "board" in res:
+        titles = getattr(game, "HOLE_TITLES", {})
+        left = {titles.get(h, h): c for h, c in res["board"].items() if c}
+        print(f"Left on the board: {sum(left.values())} chips"
+              + (f" ({', '.join(f'{h} {c}' for h, c in left.items())})" if left else ""), file=out)
+    if res.get("money"):
+        print("Money (PV4): " + ", ".join(f"{n} {v:+.2f}" for n, v in zip(game.players, res["money"])),
+              file=out)
+    print("Winner: " + " and ".join(game.players[s] for s in res["winners"])
+          + ("" if game.finished else " (so far; the record stops before the end)"), file=out)
+
+
+def main(argv=None, out=None) -> int:
+    out = out or sys.stdout
+    try:
+        args = _parser().parse_args(argv)
+        if args.command == "replay":
+            game = load_record(args.record)
+            title = getattr(game, "record_title", None)
+            if title and not args.quiet:
+                print(title, file=out)
+            _print_game(game, args.quiet, out)
+        elif args.command == "rules":
+            cls = _game_class(args.game)
+            for rule, text in cls.RULES.items():
+                print(f"{rule}. {text}", file=out)
+        else:
+            cls = _game_class(args.game)
+            options = {}
+            for item in args.variant:
+                key, _, value = item.partition("=")
+                options[key] = _value(value) if value else True
+            settings = {}
+            for item in args.settings:
+                key, eq, value = item.partition("=")
+                if not eq:
+                    raise CardwidgetsError(f"--set: write NAME=VALUE, e.g. chips=30, not {item!r}")
+                settings[key] = _value(value)
+            players = args.players if args.players is not None else cls.min_players
+            game = cls(players, options=options, **settings)
+            kind = PLAYERS[args.player]
+            play_out(game, [kind(args.seed * 1000 + s) for s in range(game.n)], seed=args.seed)
+            _print_game(game, args.quiet, out)
+            if args.save:
+                save_record(game, args.save)
+                print(f"Saved the record to {args.save}", file=out)
+    except CardwidgetsError as exc:
+        print(f"cardwidgets: {exc}", file=sys.stderr)
+        return 2
+    except SystemExit as exc:
+        if isinstance(exc.code, str):
+            print(exc.code, file=sys.stderr)
+            return 2
+        return exc.code or 0
+    except OSError as exc:
+        print(f"cardwidgets: {exc.strerror}: {exc.filename}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,56 @@
+"""Shared helpers for the tests: scripted Poch deals."""
+import pytest
+
+from cardwidgets import Action, Poch
+from cardwidgets.engine import make_deck
+
+
+def poch_deal(players=4, hands=None, turned="7-hearts", *, options=None, advance=True, **setup):
+    """A Poch game after the ante and a scripted deal.
+
+    ``hands`` maps seat → the cards that seat must hold; the rest of each hand is filled from
+    the deck in order (lowest cards first, suits spread) so that tests name only what matters.
+    """
+    game = Poch(players, options=options or {}, **setup)
+    game.advance()  # the ante
+    system = game.system
+    hands = {k: list(v) for k, v in (hands or {}).items()}
+    turned_card = None if game.options["turned_card_dealt"] else game.suits.card(turned)
+    named = {game.suits.card(c) for cards in hands.values() for c in cards}
+    pool = [c for c in sorted(make_deck(game.deck_name),
+                              key=lambda c: (["7", "8", "9", "10", "J", "Q", "K", "A"].index(c.rank),
+                                             c.suit))
+            if c not in named and c != turned_card]
+    sizes = game.deal_sizes()
+    full = {}
+    for seat in range(game.n):
+        mine = [game.suits.card(c) for c in hands.get(seat, [])]
+        while len(mine) < sizes[seat]:
+            # prefer a rank the hand lacks, so that fill cards make as few sets as possible
+            ranks = {c.rank for c in mine}
+            pick = next((c for c in pool if c.rank not in ranks), pool[0])
+            pool.remove(pick)
+            mine.append(pick)
+        full[seat] = [c.code for c in mine]
+    game.apply(game.scripted_deal(full, turned=turned if turned_card else None))
+    if advance:
+        game.advance()
+    return game
+
+
+def act(game, seat, kind, amount=None, card=None):
+    """Apply one player action (card given by code) and then the automatic steps."""
+    c = game.suits.card(card) if card else None
+    step = game.apply(Action(kind, seat, card=c, amount=amount))
+    game.advance()
+    return step
+
+
+def snapshot(game):
+    """Everything that can be seen of a game, to check that nothing changed."""
+    return (game.view(), [s.to_json() for s in game.history], list(game.actions))
+
+
+@pytest.fixture
+def deal():
+    return poch_deal

@@ -1,0 +1,68 @@
+"""The command line: replay a record, play a game, one-line errors with a non-zero exit."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "cardwidgets", *args], capture_output=True,
+                          text=True, env=env, cwd=ROOT)
+
+
+def test_replay_prints_every_step_and_the_result():
+    out = run("replay", "e-p1")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert any(line.strip().startswith("16. Showdown:") for line in lines)
+    assert "Result: A 25, B 10, C 33, D 7, E 10" in out.stdout
+    assert "Left on the board: 15 chips (Ace 5, Marriage 5, Sequence 5)" in out.stdout
+    assert "[P14]" in out.stdout and "note: Document:" in out.stdout
+
+
+def test_play_is_repeatable_from_a_seed(tmp_path):
+    a = run("play", "poch", "--players", "4", "--seed", "11", "--save", str(tmp_path / "g.json"))
+    b = run("play", "poch", "--players", "4", "--seed", "11")
+    assert a.returncode == 0 and b.returncode == 0
+    assert a.stdout.split("Saved")[0] == b.stdout
+    assert "Result:" in a.stdout and "[P4]" in a.stdout
+    replay = run("replay", str(tmp_path / "g.json"), "--quiet")
+    assert replay.stdout.splitlines()[0] == [l for l in a.stdout.splitlines() if l.startswith("Result:")][0]
+
+
+def test_play_with_variants_and_settings():
+    out = run("play", "poch", "--players", "3", "--variant", "PV3", "--variant", "money=0.5",
+              "--set", "chips=30", "--set", "deals=2", "--quiet")
+    assert out.returncode == 0, out.stderr
+    assert "Money (PV4):" in out.stdout
+
+
+@pytest.mark.parametrize("args,words", [
+    (("play", "poch", "--players", "7"), "players: Poch is for 3 to 6 players, not 7"),
+    (("play", "poch", "--variant", "PV9"), "'PV9' is not a Poch variant option"),
+    (("play", "chess"), "game: 'chess' is not a game we know"),
+    (("play", "poch", "--set", "chips"), "--set: write NAME=VALUE"),
+    (("replay", "missing.json"), "no file 'missing.json'"),
+    (("replay",), "the following arguments are required: record"),
+    (("dance",), "invalid choice: 'dance'"),
+])
+def test_errors_are_one_clear_line(args, words):
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and words in out.stderr
+
+
+def test_tampered_record_is_refused(tmp_path):
+    rec = json.loads((ROOT / "cardwidgets" / "examples" / "e-p1.json").read_text())
+    rec["result"]["chips"][2] = 40
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(rec))
+    out = run("replay", str(path))
+    assert out.returncode == 2 and "result.chips" in out.stderr and "changed" in out.stderr

@@ -1,0 +1,16 @@
+"""The small examples in the docstrings run and give what they show."""
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["cardwidgets", "cardwidgets.engine.cards", "cardwidgets.engine.seats",
+           "cardwidgets.engine.core", "cardwidgets.engine.players", "cardwidgets.games.poch",
+           "cardwidgets.records"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module)
+    assert result.failed == 0

@@ -1,0 +1,213 @@
+"""The shared engine: cards and decks, seats, the state interface, history and views."""
+import json
+import random
+
+import pytest
+
+from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, play_out
+from cardwidgets.engine import (DECKS, SUIT_SYSTEMS, RankOrder, RuleOfThumbPlayer, Table,
+                                make_deck)
+
+from conftest import act, poch_deal, snapshot
+
+
+@pytest.mark.parametrize("name,size", [("german32", 32), ("french32", 32), ("german36", 36),
+                                       ("spanish40", 40), ("spanish48", 48), ("spanish36", 36),
+                                       ("truc22", 22)])
+def test_decks_have_the_right_cards(name, size):
+    """Every deck our games use has its size and no card twice."""
+    deck = make_deck(name)
+    assert len(deck) == size == len(set(deck))
+
+
+def test_truc_deck_is_the_valencian_22():
+    """Truc: no figures, no 2s, no aces of coins and cups."""
+    codes = {c.code for c in make_deck("truc22")}
+    assert {"1-swords", "1-clubs"} <= codes
+    assert not codes & {"1-coins", "1-cups", "2-swords", "10-cups", "12-coins"}
+
+
+def test_card_names_in_english_and_the_games_languages():
+    """Cards name themselves in English and in their system's languages."""
+    german, spanish, french = (SUIT_SYSTEMS[k] for k in ("german", "spanish", "french"))
+    assert german.card("J-bells").name == "Jack of bells"
+    assert german.card("J-bells").native == "Schellen-Unter"
+    assert german.card("A-leaves").name_in("de") == "Grün-Daus"
+    assert spanish.card("11-cups").name == "Knight of cups"
+    assert spanish.card("11-cups").native == "caballo de copas"
+    assert spanish.card("10-coins").name_in("eu") == "urreko txanka"
+    assert spanish.card("12-clubs").name_in("ca") == "rei de bastos"
+    assert french.card("Q-hearts").name_in("fr") == "Dame de cœur"
+    assert french.card("Q-hearts").symbol == "♥"
+    assert german.card("Q-acorns").index == "O"
+
+
+def test_bad_card_codes_name_the_problem():
+    """A bad code says what is wrong and how to write one."""
+    german = SUIT_SYSTEMS["german"]
+    with pytest.raises(ConfigError, match="'cups' is not a german suit"):
+        german.card("Q-cups")
+    with pytest.raises(ConfigError, match="'3' is not a german rank"):
+        german.card("3-acorns")
+    with pytest.raises(ConfigError, match="write RANK-SUIT"):
+        german.card("Queen")
+    with pytest.raises(ConfigError, match="deck: 'tarot78' is not a deck"):
+        make_deck("tarot78")
+
+
+def test_rank_orders_are_per_game():
+    """Each game supplies its own order; the truk order puts 3 and 2 on top."""
+    truk = RankOrder(["3", "2", "1", "12", "11", "10", "7", "6", "5", "4"])
+    assert truk.value("3") > truk.value("1") > truk.value("12") > truk.value("4")
+    assert truk.higher("1") == "2" and truk.higher("3") is None
+
+
+def test_seats_direction_teams_and_dealer_rotation():
+    """Left is clockwise, right counter-clockwise; partners sit opposite."""
+    left = Table(4, "left")
+    right = Table(4, "right", teams=((0, 2), (1, 3)))
+    assert left.order_from(1) == [1, 2, 3, 0] and left.next_dealer(3) == 0
+    assert right.order_from(1) == [1, 0, 3, 2] and right.next_dealer(0) == 3
+    assert right.partners(1) == (1, 3) and right.team_of(2) == 0
+    with pytest.raises(ConfigError, match="direction"):
+        Table(4, "up")
+
+
+def test_each_step_explains_itself_with_a_rule():
+    """Every step has plain words and a rule id the game knows."""
+    game = play_out(Poch(4, deals=2), RandomPlayer(2), seed=2)
+    for step in game.history:
+        assert step.text and step.text[0].isupper()
+        assert game.rule_text(step.rule), step
+
+
+def test_why_not_explains_without_changing_anything():
+    """why_not gives the same reason apply would raise, and changes nothing."""
+    game = poch_deal(4, {1: ["K-acorns", "K-leaves"]})
+    before = snapshot(game)
+    action = Action("bet", 1, amount=999)
+    reason = game.why_not(action)
+    assert reason is not None and reason.rule == "P11"
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    assert str(err.value) == str(reason)
+    assert snapshot(game) == before
+    assert game.why_not(Action("bet", 1, amount=1)) is None
+
+
+@pytest.mark.parametrize("bad", [
+    Action("bet", 2, amount=1),                    # out of turn
+    Action("bet", 1, amount=0),                    # no chips
+    Action("bet", 1, amount=500),                  # more than held
+    Action("call", 1),                             # nothing to call
+    Action("drop", 1),                             # nothing to drop from
+    Action("play", 1),                             # wrong phase
+    Action("dance", 1),                            # not an action of the game
+    Action("bet", 9, amount=1),                    # no such seat
+    Action("bet", None, amount=1),                 # nobody
+    "bet 2",                                       # not an Action at all
+])
+def test_illegal_actions_change_nothing(bad):
+    """Each kind of illegal action is refused with a rule and leaves the game as it was."""
+    game = poch_deal(4, {1: ["K-acorns", "K-leaves"]})
+    before = snapshot(game)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(bad)
+    assert err.value.rule and err.value.reason
+    assert snapshot(game) == before
+
+
+def test_failure_inside_an_action_rolls_back(monkeypatch):
+    """Even an unexpected error while applying leaves the state as it was."""
+    game = poch_deal(4, {1: ["K-acorns", "K-leaves"]})
+    before = snapshot(game)
+
+    def boom(action):
+        game.chips[0] = -100
+        raise RuntimeError("boom")
+    monkeypatch.setattr(game, "_do_poch", boom)
+    with pytest.raises(RuntimeError):
+        game.apply(Action("bet", 1, amount=1))
+    monkeypatch.undo()
+    assert snapshot(game) == before
+
+
+def test_back_and_forward_equal_replaying():
+    """Stepping back k steps then forward again gives exactly the state of a replay."""
+    game = play_out(Poch(5, chips=40, deals=3), RuleOfThumbPlayer(4), seed=4)
+    total = len(game.actions)
+    rng = random.Random(0)
+    for _ in range(20):
+        k = rng.randint(0, total)
+        game.goto(k)
+        fresh = game.fresh()
+        for action in game.actions:
+            fresh.apply(action)
+        mine, theirs = game.view(), fresh.view()
+        assert mine.pop("steps_total") == total  # the undone steps can still be redone
+        theirs.pop("steps_total")
+        assert mine == theirs
+        assert [s.to_json() for s in game.history] == [s.to_json() for s in fresh.history]
+    game.goto(total)
+    assert game.finished and len(game.actions) == total
+
+
+def test_back_then_new_action_drops_the_redo():
+    """A new action after stepping back replaces the undone future."""
+    game = poch_deal(4, {1: ["K-acorns", "K-leaves"]})
+    act(game, 1, "bet", 2)
+    game.back()
+    assert game.steps_total == len(game.actions) + 1
+    act(game, 1, "pass")
+    assert game.steps_total == len(game.actions)
+    assert game.forward() == 0
+
+
+def test_seat_view_hides_the_other_hands():
+    """A seat sees its own cards and what was shown, never the others' hidden cards."""
+    game = poch_deal(4, {1: ["K-acorns", "K-leaves"]}, turned="7-hearts")
+    view = game.view(2)
+    text = json.dumps(view)
+    assert view["hands"][2] is not None
+    for seat in (0, 1, 3):
+        assert view["hands"][seat] is None
+        for card in game.hands[seat]:
+            if card not in game.shown[seat]:
+                assert f'"{card.code}"' not in text
+    assert view["legal"] == []  # it is B's turn, not C's
+    assert game.view(1)["legal"] and all(h is not None for h in game.view()["hands"])
+    with pytest.raises(ConfigError, match="seat"):
+        game.view(7)
+
+
+@pytest.mark.slow
+def test_random_play_conserves_cards_and_chips_and_every_deal_ends():
+    """1,000+ seeded Poch deals over 3–6 players and every variant: after every step the 32
+    cards and all the chips are accounted for, and every deal reaches its end."""
+    variants = [{}, {"PV1": True}, {"PV2": True}, {"PV3": True}, {"PV4": 0.25},
+                {"PV1": True, "PV3": True}, {"PV2": True, "PV3": True, "PV4": 1}]
+    deals = 0
+    seed = 0
+    while deals < 1000:
+        n = 3 + seed % 4
+        options = variants[seed % len(variants)]
+        game = Poch(n, options=options, chips=30 + seed % 50)
+        start_chips = sum(game.chips)
+        player = RandomPlayer(seed) if seed % 2 else RuleOfThumbPlayer(seed)
+
+        def check(g, step):
+            assert sum(g.chips) + sum(g.holes.values()) + sum(g.bets) == start_chips, step
+            assert min(g.chips) >= 0, step
+            if g.phase.key not in ("ante", "deal", "over"):
+                in_play = sum(len(h) for h in g.hands) + len(g.centre) + (g.turned is not None)
+                assert in_play == 32, step
+                everything = [c for h in g.hands for c in h] + g.centre + \
+                    ([g.turned] if g.turned else [])
+                assert len(set(everything)) == 32, step
+        play_out(game, player, seed=seed, on_step=check)
+        assert game.finished
+        played = game.deal_no - 1
+        assert [s.action.kind for s in game.history].count("go out") == played
+        deals += played
+        seed += 1
+    assert deals >= 1000

@@ -1,0 +1,494 @@
+"""Poch rules P1–P15 and variants PV1–PV4, one test (or more) per rule id."""
+import pytest
+
+from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, play_out
+from cardwidgets.engine import CHANCE, TABLE, make_deck
+from cardwidgets.games.poch import HOLES
+
+from conftest import act, poch_deal, snapshot
+
+
+def test_P1_deck_is_32_cards_ace_high():
+    """The Poch deck has A K Q J 10 9 8 7 in four suits; the Ober is the Queen, the Unter the Jack."""
+    deck = make_deck("german32")
+    assert len(deck) == 32 and len(set(deck)) == 32
+    assert {c.rank for c in deck} == {"A", "K", "Q", "J", "10", "9", "8", "7"}
+    from cardwidgets.games.poch import RANKS
+    assert RANKS.high_to_low == ("A", "K", "Q", "J", "10", "9", "8", "7")
+    ober = [c for c in deck if c.code == "Q-acorns"][0]
+    assert ober.name == "Queen of acorns" and ober.native == "Eichel-Ober"
+
+
+def test_P1_a_deal_must_use_every_card_once():
+    """A deal listing a card twice or leaving one out is refused with rule P1."""
+    game = Poch(3)
+    game.advance()
+    cards = make_deck("german32")
+    bad = tuple(cards[:-1] + [cards[0]])
+    with pytest.raises(IllegalAction, match="P1.*dealt twice"):
+        game.apply(Action("deal", cards=bad))
+    with pytest.raises(IllegalAction, match="P1.*lists 31"):
+        game.apply(Action("deal", cards=tuple(cards[:-1])))
+    assert game.phase.key == "deal"
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_P2_three_to_six_players_with_equal_chips(n):
+    """3 to 6 players may play, all starting with the same chips."""
+    game = Poch(n, chips=25)
+    assert game.chips == [25] * n
+
+
+@pytest.mark.parametrize("n", [1, 2, 7])
+def test_P2_other_player_counts_are_refused(n):
+    """2 or 7 players get an error naming the players field."""
+    with pytest.raises(ConfigError, match="players: Poch is for 3 to 6 players"):
+        Poch(n)
+
+
+def test_P3_board_has_eight_holes_round_a_centre():
+    """The board has the nine holes of P3, labelled as on a Pochbrett."""
+    game = Poch(3)
+    view = game.view()
+    assert view["hole_order"] == list(HOLES)
+    assert [view["hole_titles"][h] for h in HOLES] == [
+        "Ace", "King", "Queen", "Jack", "Ten", "Marriage", "Sequence", "Poch", "Centre"]
+
+
+def test_P4_ante_one_chip_in_every_hole():
+    """Before the deal each player puts one chip in each of the nine holes."""
+    game = Poch(4, chips=20)
+    step = game.advance()[0]
+    assert step.rule == "P4"
+    assert game.chips == [11] * 4
+    assert all(game.holes[h] == 4 for h in HOLES)
+
+
+def test_P4_unwon_holes_grow_and_deal_passes_left():
+    """Unwon holes keep their chips and get the next ante too; the deal passes to the left."""
+    game = poch_deal(4, {0: ["K-hearts", "Q-hearts", "7-hearts"], 1: ["8-hearts"]},
+                     turned="A-hearts", dealer=2, chips=40)
+    assert game.holes["A"] == 4 and game.holes["sequence"] == 4
+    while game.phase.key != "ante":
+        game.apply(game.legal_actions()[0])
+    assert game.dealer == 3  # seat 2 dealt, seat 3 is on its left
+    game.advance()
+    assert game.holes["A"] == 8 and game.holes["sequence"] == 8
+
+
+def test_P5_deal_one_at_a_time_from_the_left_and_turn_the_last():
+    """31 cards go out clockwise from the dealer's left; the 32nd is turned and is nobody's."""
+    game = Poch(3, dealer=1)
+    game.advance()
+    deck = make_deck("german32")
+    step = game.apply(Action("deal", cards=tuple(deck)))
+    assert step.rule == "P5"
+    assert [len(h) for h in game.hands] == [10, 10, 11]  # seat 2 (left of 1) first
+    assert game.hands[2][0] == deck[0] and game.hands[0][0] == deck[1]
+    assert game.turned == deck[31] and all(deck[31] not in h for h in game.hands)
+    assert game.payment == deck[31].suit
+
+
+@pytest.mark.parametrize("n,sizes", [(3, [10, 11, 10]), (4, [7, 8, 8, 8]), (5, [6, 7, 6, 6, 6]),
+                                     (6, [5, 6, 5, 5, 5, 5])])
+def test_P5_deal_sizes(n, sizes):
+    """Some players get a card more than others (dealer at seat 0, first card to seat 1)."""
+    assert Poch(n).deal_sizes() == sizes
+
+
+def test_P6_honours_marriage_and_sequence_are_paid():
+    """Holders of payment-suit honours take those holes; K+Q takes Marriage, 7-8-9 Sequence."""
+    hands = {0: ["K-bells", "Q-bells", "A-bells"], 1: ["7-bells", "8-bells", "9-bells"],
+             2: ["J-bells"]}
+    game = poch_deal(3, hands, turned="10-bells", chips=20)
+    # after the ante each hole has 3; seat 0: A, K, Q, Marriage = 12; seat 1: Sequence 3;
+    # seat 2: Jack 3; the Ten is turned.
+    assert game.chips == [11 + 12, 11 + 3, 11 + 3]
+    assert game.holes["10"] == 3 and game.holes["marriage"] == 0 and game.holes["sequence"] == 0
+    rules = [s.rule for s in game.history if s.phase == "pay"]
+    assert rules == ["P6", "P6", "P6", "P6", "P7", "P6", "P6"]
+    assert {c.code for c in game.shown[0]} == {"A-bells", "K-bells", "Q-bells"}
+
+
+def test_P7_turned_honour_and_split_marriage_stay_unwon():
+    """A turned King leaves the King hole, and so the Marriage hole, unwon."""
+    game = poch_deal(3, {0: ["Q-hearts"]}, turned="K-hearts")
+    assert game.holes["K"] == 3 and game.holes["marriage"] == 3
+    texts = [s.text for s in game.history if s.rule == "P7"]
+    assert any("King of hearts is the turned card" in t for t in texts)
+    assert any("Marriage" in t and "turned card" in t for t in texts)
+
+
+def cards(*codes, system="french"):
+    from cardwidgets.engine import SUIT_SYSTEMS
+    return [SUIT_SYSTEMS[system].card(c) for c in codes]
+
+
+def test_P8_set_ranking_follows_the_document_example():
+    """8-8-8-8 > K-K-K > 9-9-9 > Q♥Q♦ > Q♣Q♠ with hearts (or diamonds) as payment suit."""
+    from cardwidgets.games.poch import set_key
+    hands = [cards("8-clubs", "8-spades", "8-hearts", "8-diamonds"),
+             cards("K-clubs", "K-spades", "K-hearts", "A-clubs"),
+             cards("9-clubs", "9-spades", "9-hearts", "J-clubs"),
+             cards("Q-hearts", "Q-diamonds", "10-spades"),
+             cards("Q-clubs", "Q-spades", "10-hearts")]
+    for payment in ("hearts", "diamonds"):
+        keys = [set_key(h, payment, "french") for h in hands]
+        assert keys == sorted(keys, reverse=True) and len(set(keys)) == 5
+
+
+def test_P8_the_showdown_uses_the_set_ranking():
+    """In a real deal, four 8s beat three Kings at the showdown."""
+    game = poch_deal(6, {1: ["K-acorns", "K-leaves", "K-hearts"],
+                         2: ["8-acorns", "8-leaves", "8-hearts", "8-bells"]}, turned="7-hearts")
+    act(game, 1, "bet", 1)
+    act(game, 2, "call")
+    while game.phase.key == "poch":
+        act(game, game.current_player, "drop")
+    assert game.poch_winner == 2
+    assert "C four Eights" in [s for s in game.history if s.action.kind == "showdown"][0].text
+
+
+def test_P8_only_the_best_set_counts():
+    """Two pairs count as the higher pair; three and a pair count as three."""
+    game = poch_deal(3, {0: ["9-acorns", "9-leaves", "K-acorns", "K-leaves"],
+                         1: ["8-acorns", "8-leaves", "8-bells", "A-acorns", "A-leaves"]},
+                     turned="7-hearts")
+    size, rank, cards = game.best_set(0)
+    assert size == 2 and {c.rank for c in cards} == {"K"}
+    size, rank, cards = game.best_set(1)
+    assert size == 3 and {c.rank for c in cards} == {"8"}
+
+
+def test_P8_player_without_pair_may_not_bet():
+    """A player with no pair is refused a bet, with the reason, and may only pass."""
+    hands = {1: ["A-acorns", "K-leaves", "Q-hearts", "J-bells", "10-acorns", "9-leaves",
+                 "8-hearts", "7-bells"]}
+    game = poch_deal(4, hands, turned="7-acorns")
+    assert game.current_player == 1 and game.best_set(1)[0] == 1
+    with pytest.raises(IllegalAction, match="Rule P8: B holds no pair"):
+        game.apply(Action("bet", 1, amount=1))
+    assert [a.kind for a in game.legal_actions()] == ["pass"]
+
+
+def test_P8_equal_pairs_payment_card_wins():
+    """Between pairs of the same rank, the one holding the payment-suit card wins."""
+    game = poch_deal(3, {0: ["9-hearts", "9-acorns"], 1: ["9-leaves", "9-bells"]},
+                     turned="7-bells")  # bells is the payment suit
+    act(game, 1, "bet", 1)
+    act(game, 2, "drop")
+    act(game, 0, "call")
+    assert game.poch_winner == 1
+    assert "P8" in game.history[-1].rule
+
+
+def test_P8_ruling_equal_pairs_always_differ_in_the_payment_card():
+    """Our ruling on the open point: with the payment card of a rank turned, only three cards of
+    that rank are in hands, so two equal pairs cannot meet; the ruling is never needed."""
+    game = poch_deal(4, {0: ["9-acorns", "9-bells"], 1: ["9-leaves"]}, turned="9-hearts")
+    pairs_of_nine = [s for s in range(4) if game.best_set(s)[0] >= 2 and
+                     any(c.rank == "9" for c in game.best_set(s)[2])]
+    assert pairs_of_nine == [0]
+    assert "Open point settled" in Poch.RULES["P8"] and "cannot meet" in Poch.RULES["P8"]
+
+
+def test_P9_betting_starts_left_of_dealer_and_goes_clockwise():
+    """The first bettor sits left of the dealer; then play goes clockwise."""
+    game = poch_deal(4, {0: ["A-acorns", "A-leaves"], 1: ["K-acorns", "K-leaves"],
+                         2: ["Q-acorns", "Q-leaves"], 3: ["J-acorns", "J-leaves"]},
+                     turned="7-hearts", dealer=2)
+    assert game.phase.key == "poch" and game.current_player == 3
+    act(game, 3, "pass")
+    assert game.current_player == 0
+
+
+def test_P9_ruling_a_pass_before_any_bet_may_come_back_in():
+    """Our ruling: who passed before the first bet is asked again once someone bets."""
+    game = poch_deal(3, {0: ["A-acorns", "A-leaves"], 1: ["K-acorns", "K-leaves"],
+                         2: ["Q-acorns", "Q-leaves"]}, turned="7-hearts")
+    act(game, 1, "pass")
+    act(game, 2, "bet", 2)
+    act(game, 0, "call")
+    assert game.current_player == 1
+    kinds = {a.kind for a in game.legal_actions()}
+    assert kinds == {"call", "raise", "drop"}
+    act(game, 1, "raise", 1)
+    assert game.current_player == 2 and game.high == 3
+
+
+def test_P9_rounds_go_on_until_the_bets_are_equal_and_dropping_loses_chips():
+    """A raise sends the betting round again; a player who drops loses what they bet."""
+    game = poch_deal(3, {0: ["A-acorns", "A-leaves"], 1: ["K-acorns", "K-leaves"],
+                         2: ["Q-acorns", "Q-leaves"]}, turned="7-hearts")
+    before = list(game.chips)
+    act(game, 1, "bet", 2)
+    act(game, 2, "raise", 2)
+    act(game, 0, "call")
+    assert game.current_player == 1  # B must answer C's raise
+    act(game, 1, "drop")
+    assert game.phase.key == "run"
+    assert game.chips[1] == before[1] - 2
+    assert game.poch_winner == 0  # A's Aces beat C's Queens
+    assert game.chips[0] == before[0] - 4 + 2 + 4 + 4 + 3  # bets 10 and the Poch hole (3)
+
+
+def test_P9_only_legal_kinds_in_the_betting():
+    """Playing a card while the betting is on is refused with P9."""
+    game = poch_deal(3, {0: ["A-acorns", "A-leaves"], 1: ["K-acorns", "K-leaves"]})
+    with pytest.raises(IllegalAction, match="P9"):
+        game.apply(Action("play", 1, card=game.hands[1][0]))
+    with pytest.raises(IllegalAction, match="P9: nobody has bet yet"):
+        game.apply(Action("call", 1))
+    act(game, 1, "bet", 1)
+    with pytest.raises(IllegalAction, match="P9: the bet stands at 1 chip"):
+        game.apply(Action("bet", 2, amount=3))
+
+
+def test_P10_everyone_passes_and_the_poch_hole_stays():
+    """If everyone passes, the Poch hole keeps its chips and the player left of the dealer starts."""
+    game = poch_deal(3, turned="7-hearts")
+    for seat in (1, 2, 0):
+        act(game, seat, "pass")
+    assert game.holes["poch"] == 3 and game.poch_winner is None
+    assert game.phase.key == "run" and game.current_player == 1
+    assert "keeps its 3 chips" in [s for s in game.history if s.action.kind == "showdown"][0].text
+
+
+def test_P10_lone_bettor_takes_bets_and_poch_hole_showing_a_pair():
+    """All others drop: the only bettor takes everything and shows at least a pair."""
+    game = poch_deal(6, {1: ["K-acorns", "K-leaves", "A-acorns", "Q-hearts", "J-bells", "9-bells"]},
+                     turned="7-hearts")
+    before = list(game.chips)
+    act(game, 1, "bet", 3)
+    for seat in (2, 3, 4, 5, 0):
+        act(game, seat, "drop")
+    step = [s for s in game.history if s.action.kind == "showdown"][0]
+    assert step.rule == "P10" and "pair of Kings" in step.text
+    assert game.chips[1] == before[1] + 6  # own bet back plus the Poch hole (6)
+    assert {c.code for c in game.shown[1]} >= {"K-acorns", "K-leaves"}
+
+
+def test_P11_ruling_cannot_bet_more_than_you_hold():
+    """A bet larger than one's chips is refused naming P11, and nothing changes."""
+    game = poch_deal(3, {1: ["K-acorns", "K-leaves"]}, turned="7-hearts", chips=12)
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match=r"P11: B cannot put in 30 chips: B holds only \d+"):
+        game.apply(Action("bet", 1, amount=30))
+    assert snapshot(game) == before
+
+
+def test_P11_ruling_bets_capped_by_the_poorest_player_still_in():
+    """No bet beyond what every other player still in could match."""
+    game = poch_deal(3, {0: ["A-acorns", "A-leaves"], 1: ["K-acorns", "K-leaves"],
+                         2: ["Q-acorns", "Q-leaves"]}, turned="7-hearts", chips=20)
+    game.chips[2] = 3  # C is poor (set directly for the test; conservation not checked here)
+    bets = [a.amount for a in game.legal_actions() if a.kind == "bet"]
+    assert max(bets) == 3
+    with pytest.raises(IllegalAction, match="P11: nobody may bet more"):
+        game.apply(Action("bet", 1, amount=4))
+    act(game, 1, "bet", 3)
+    assert [a for a in game.legal_actions() if a.kind == "raise"] == []
+
+
+def test_P11_ruling_short_player_pays_what_they_have_in_phase_3():
+    """A player owing more cards than chips pays all their chips."""
+    game = poch_deal(3, turned="7-hearts", chips=9)
+    assert game.chips[1] >= 0
+    for seat in (1, 2, 0):
+        act(game, seat, "pass")
+    while game.phase.key != "ante":
+        game.apply(game.legal_actions()[0])
+    assert min(game.chips) >= 0
+    assert sum(game.chips) + sum(game.holes.values()) == 27
+    settle = [s for s in game.history if s.action.kind == "go out"][0]
+    if "P11" in settle.rule:
+        assert "pays all they have" in settle.text
+
+
+def test_P12_holder_of_the_next_card_must_play_it():
+    """The next higher card of the suit is played by whoever holds it, out of seating order."""
+    game = poch_deal(3, {1: ["7-acorns", "9-acorns"], 2: ["8-acorns"]}, turned="7-hearts")
+    for seat in (1, 2, 0):
+        act(game, seat, "pass")
+    act(game, 1, "play", card="7-acorns")
+    assert game.current_player == 2
+    assert game.legal_actions() == [Action("play", 2, card=game.suits.card("8-acorns"))]
+    with pytest.raises(IllegalAction, match="P12: it is C's turn"):
+        game.apply(Action("play", 0, card=game.hands[0][0]))
+    other = [c for c in game.hands[2] if c.code != "8-acorns"][0]
+    with pytest.raises(IllegalAction, match="P12: the run goes on with the Eight of acorns"):
+        game.apply(Action("play", 2, card=other))
+    act(game, 2, "play", card="8-acorns")
+    assert game.current_player == 1 and game.run_next.code == "9-acorns"
+
+
+def test_P12_run_stops_at_turned_card_played_card_and_ace():
+    """A run stops when the next card is the turned card, already played, or after the Ace."""
+    game = poch_deal(3, {1: ["9-hearts", "A-leaves", "Q-bells", "K-bells", "A-bells", "J-bells"]},
+                     turned="10-hearts")
+    for seat in (1, 2, 0):
+        act(game, seat, "pass")
+    act(game, 1, "play", card="9-hearts")
+    assert "Ten of hearts is the turned card" in game.history[-1].text
+    assert game.current_player == 1 and game.run_next is None
+    act(game, 1, "play", card="A-leaves")
+    assert "Ace is the top" in game.history[-1].text and game.current_player == 1
+    act(game, 1, "play", card="Q-bells")
+    assert game.run_next.code == "K-bells" and game.current_player == 1
+    act(game, 1, "play", card="K-bells")
+    act(game, 1, "play", card="A-bells")
+    act(game, 1, "play", card="J-bells")
+    assert "Queen of bells has already been played: the run stops" in game.history[-1].text
+    assert game.current_player == 1 and game.run_next is None
+
+
+def test_P12_you_cannot_play_a_card_you_do_not_hold():
+    """Starting a run with someone else's card is refused, naming the card."""
+    game = poch_deal(3, {1: ["7-acorns"], 2: ["8-acorns"]})
+    for seat in (1, 2, 0):
+        act(game, seat, "pass")
+    with pytest.raises(IllegalAction, match="P12: B does not hold the Eight of acorns"):
+        game.apply(Action("play", 1, card=game.suits.card("8-acorns")))
+
+
+def test_P13_who_lays_the_last_card_starts_the_next_run():
+    """After a run stops, the player of its last card chooses any card to start again."""
+    game = poch_deal(3, {1: ["K-acorns"], 2: ["A-acorns"]}, turned="7-hearts")
+    for seat in (1, 2, 0):
+        act(game, seat, "pass")
+    act(game, 1, "play", card="K-acorns")
+    act(game, 2, "play", card="A-acorns")
+    assert game.current_player == 2 and game.run_next is None
+    assert len(game.legal_actions()) == len(game.hands[2])
+    step = act(game, 2, "play", card=game.hands[2][0].code)
+    assert step.rule == "P13"
+
+
+def test_P14_first_out_takes_the_centre_and_a_chip_per_card():
+    """E-P3's arithmetic: others holding 4, 6 and 7 cards pay 17 chips, plus the centre."""
+    from cardwidgets import load_record
+    game = load_record("e-p3")
+    settle = [s for s in game.history if s.action.kind == "go out"][0]
+    assert settle.rule == "P14"
+    assert "Ville 4, Sanna 6, Timo 7: 17 chips" in settle.text
+    i = settle.index
+    game.goto(i - 1)
+    before = list(game.chips)
+    centre = game.holes["centre"]
+    game.forward()
+    assert game.chips[0] - before[0] == 17 + centre
+
+
+def test_P15_game_ends_when_someone_cannot_ante():
+    """The game ends before a deal when a player has fewer than 9 chips; most chips wins."""
+    game = Poch(3, chips=20)
+    game.chips[:] = [8, 25, 27]
+    step = game.advance()[0]
+    assert step.action.kind == "end" and step.rule == "P15"
+    assert game.finished and game.current_player is None and game.legal_actions() == []
+    assert game.result()["winners"] == [2]
+    assert "A has only 8 chips and cannot pay the 9-chip ante" in step.text
+
+
+def test_P15_deals_setting_stops_after_the_agreed_deals():
+    """With deals=2 the game ends after two deals even if all can still ante."""
+    from cardwidgets import RuleOfThumbPlayer
+    game = play_out(Poch(4, chips=200, deals=2), RuleOfThumbPlayer(3), seed=3)
+    assert game.finished and game.deal_no == 3
+    assert "2 deals agreed" in game.history[-1].text
+
+
+def test_PV1_dealer_takes_the_turned_honours_hole():
+    """PV1: a turned Queen gives the dealer the Queen hole, but not the Marriage."""
+    game = poch_deal(3, {1: ["K-hearts"]}, turned="Q-hearts", dealer=0,
+                     options={"dealer_takes_turned": True})
+    steps = {s.action.what: s for s in game.history if s.phase == "pay"}
+    assert steps["Q"].rule == "PV1" and steps["Q"].action.seat == 0
+    assert game.holes["Q"] == 0 and game.holes["marriage"] == 3
+
+
+def test_PV2_turned_card_is_dealt_face_up_and_counts():
+    """PV2: all 32 cards are dealt; the last goes face up to its receiver and counts for them."""
+    game = Poch(3, options={"PV2": True})
+    game.advance()
+    deck = make_deck("german32")
+    last = deck[-1]
+    step = game.apply(Action("deal", cards=tuple(deck)))
+    assert step.rule == "PV2" and game.turned is None
+    assert sum(len(h) for h in game.hands) == 32
+    receiver = [s for s in range(3) if last in game.hands[s]][0]
+    assert last in game.shown[receiver] and game.payment == last.suit
+    game.advance()
+    unclaimed = [s for s in game.history if s.action.kind == "unclaimed" and s.action.what in
+                 ("A", "K", "Q", "J", "10")]
+    assert unclaimed == []  # every honour is in some hand
+
+
+def test_PV3_betting_without_a_pair_highest_card_wins():
+    """PV3: players with no pair may bet; with no pairs, highest card then skat suit order wins."""
+    game = poch_deal(6, {0: ["A-leaves", "K-acorns", "Q-hearts", "J-bells", "10-acorns"],
+                         1: ["A-acorns", "K-leaves", "Q-bells", "J-hearts", "10-leaves", "9-hearts"]},
+                     turned="7-hearts", options={"poch_without_pair": True})
+    assert game.best_set(0)[0] == 1 and game.best_set(1)[0] == 1
+    act(game, 1, "bet", 1)
+    for seat in (2, 3, 4, 5):
+        act(game, seat, "drop")
+    act(game, 0, "call")
+    # both hold an Ace as highest card; acorns beats leaves in the skat order
+    assert game.poch_winner == 1
+    assert "PV3" in [s for s in game.history if s.action.kind == "showdown"][0].rule
+
+
+def test_PV3_equal_pairs_club_suit_wins_whatever_the_payment_suit():
+    """PV3: between equal pairs the one with the acorns/clubs card wins, even against the payment card."""
+    from cardwidgets.games.poch import set_key
+    clubs_pair = cards("9-clubs", "9-spades")
+    payment_pair = cards("9-hearts", "9-diamonds")
+    assert set_key(clubs_pair, "hearts", "french", without_pair=True) > \
+        set_key(payment_pair, "hearts", "french", without_pair=True)
+    assert set_key(clubs_pair, "hearts", "french") < set_key(payment_pair, "hearts", "french")
+
+
+def test_PV3_a_pair_still_beats_a_high_card():
+    """PV3: any pair beats the best single card."""
+    from cardwidgets.games.poch import set_key
+    assert set_key(cards("7-clubs", "7-spades"), "hearts", "french", True) > \
+        set_key(cards("A-clubs", "K-clubs"), "hearts", "french", True)
+
+
+def test_PV4_money_settles_against_the_starting_chips():
+    """PV4: board chips are shared out, then each pays or receives per chip; the sums balance."""
+    game = play_out(Poch(4, chips=20, options={"money": 0.5}), RandomPlayer(5), seed=5)
+    res = game.result()
+    assert sum(res["board_shares"]) == sum(res["board"].values())
+    assert abs(sum(res["money"])) < 1e-9
+    for s in range(4):
+        assert res["money"][s] == pytest.approx((res["chips"][s] + res["board_shares"][s] - 20) * 0.5)
+
+
+def test_options_are_checked():
+    """Unknown options and bad values name the field."""
+    with pytest.raises(ConfigError, match="options: 'PV9' is not a Poch variant option"):
+        Poch(3, options={"PV9": True})
+    with pytest.raises(ConfigError, match="options.dealer_takes_turned: must be true or false"):
+        Poch(3, options={"PV1": "yes"})
+    with pytest.raises(ConfigError, match="options.money"):
+        Poch(3, options={"money": -1})
+    with pytest.raises(ConfigError, match="chips: each player starts"):
+        Poch(3, chips=5)
+    with pytest.raises(ConfigError, match="dealer: the first dealer is a seat number from 0 to 2"):
+        Poch(3, dealer=3)
+    with pytest.raises(ConfigError, match="colour: is not a setting of Poch"):
+        Poch(3, colour="red")
+
+
+def test_chance_and_table_actors():
+    """The deal is a chance step; pot payments are table steps no player may take."""
+    game = Poch(3)
+    assert game.current_player == TABLE
+    with pytest.raises(IllegalAction, match="nobody chooses now"):
+        game.apply(Action("bet", 1, amount=1))
+    game.advance()
+    assert game.current_player == CHANCE and game.legal_actions() == []
+    with pytest.raises(IllegalAction, match="the cards must be dealt first"):
+        game.apply(Action("pass", 1))
