@@ -59,14 +59,25 @@ def suit_svg(suit: str, x: float, y: float, size: float) -> str:
 
 
 def card_svg(card, x: float = 0, y: float = 0, width: float = 60, *, hidden=False,
-             standalone=False) -> str:
+             standalone=False, mini=False) -> str:
     """A card face (or back, if ``hidden``) with its top-left corner at (x, y).
 
-    ``card`` is a :class:`Card` or the card dict of a view."""
+    ``card`` is a :class:`Card` or the card dict of a view. ``mini`` draws only the index
+    and one large suit sign (for small cards in a table picture)."""
     if isinstance(card, Card):
         card = card.to_json()
     k = width / 60
     parts = [f'<g transform="translate({_num(x)} {_num(y)}) scale({k:.4f})">']
+    if mini and not (hidden or card is None):
+        colour = SHAPES["suits"].get(card["suit"], {}).get("color", INK)
+        index = card.get("index", card["rank"])
+        parts.append(f'<title>{_a(card["name"])}</title>'
+                     f'<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="{PAPER}" stroke="#8a8270"/>'
+                     f'<text x="{15 if len(index) > 1 else 16}" y="32" font-family="Arial, sans-serif" font-weight="700" '
+                     f'font-size="{22 if len(index) > 1 else 30}" letter-spacing="{-2 if len(index) > 1 else 0}" '
+                     f'text-anchor="middle" fill="{colour}">{_a(index)}</text>'
+                     + suit_svg(card["suit"], 30, 62, 34) + "</g>")
+        return "".join(parts)
     if hidden or card is None:
         parts.append('<title>a hidden card</title>'
                      '<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="#23427a" stroke="#0d1d3a"/>'
@@ -176,7 +187,7 @@ def table_svg(game: Game, seat=None) -> str:
     # the turned card and the payment suit
     if view.get("turned") or view.get("payment_card"):
         card = view.get("turned") or view.get("payment_card")
-        out.append(card_svg(card, cx + 140, cy - 60, 44))
+        out.append(card_svg(card, cx + 140, cy - 60, 44, mini=True))
         out.append(f'<text x="{cx + 162}" y="{cy + 20}" font-family="sans-serif" font-size="11" fill="#ffffff" '
                    f'text-anchor="middle">payment suit:</text><text x="{cx + 162}" y="{cy + 34}" '
                    f'font-family="sans-serif" font-size="12" font-weight="700" fill="#ffe9a8" '
@@ -187,7 +198,7 @@ def table_svg(game: Game, seat=None) -> str:
         out.append(f'<text x="{cx - 240}" y="{cy - 78}" font-family="sans-serif" font-size="11" fill="#ffffff">'
                    f'laid on the centre ({len(centre)})</text>')
         for i, card in enumerate(centre[-12:]):
-            out.append(card_svg(card, cx - 250 + (i % 6) * 16, cy - 70 + (i // 6) * 40, 26))
+            out.append(card_svg(card, cx - 250 + (i % 6) * 16, cy - 70 + (i // 6) * 40, 26, mini=True))
     n = view["players"].__len__()
     base = seat if seat is not None else 0
     for s in range(n):
@@ -208,12 +219,12 @@ def _seat_svg(view, s, x, y) -> str:
         bits.append("dealer")
     if view.get("actor") == s:
         bits.append("to act")
-    if view.get("dropped", [False] * 99)[s]:
+    if view.get("phase") in ("poch", "showdown") and view.get("dropped", [False] * 99)[s]:
         bits.append("dropped")
     bet = view.get("bets", [0] * 99)[s]
     cards = hand if hand is not None else [None] * count
     width = max(120, 14 + 17 * max(len(cards) - 1, 0) + 34)
-    h = 92
+    h = 96
     x0, y0 = x - width / 2, y - h / 2
     active = view.get("actor") == s
     out = [f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(width)}" height="{h}" rx="10" '
@@ -221,14 +232,11 @@ def _seat_svg(view, s, x, y) -> str:
            f'stroke-width="{3 if active else 1}"/>',
            f'<text x="{_num(x0 + 8)}" y="{_num(y0 + 16)}" font-family="sans-serif" font-size="13" '
            f'font-weight="700" fill="#ffffff">{_a(name)}</text>',
-           f'<text x="{_num(x0 + width - 8)}" y="{_num(y0 + 16)}" font-family="sans-serif" font-size="11" '
-           f'fill="#ffe9a8" text-anchor="end">{view["chips"][s]} chips'
-           f'{f" · bet {bet}" if bet else ""}</text>']
-    if bits:
-        out.append(f'<text x="{_num(x0 + 8)}" y="{_num(y0 + 30)}" font-family="sans-serif" font-size="10" '
-                   f'fill="#cfe8d6">{_a(", ".join(bits))}</text>')
+           f'<text x="{_num(x0 + 8)}" y="{_num(y0 + 30)}" font-family="sans-serif" font-size="11" '
+           f'fill="#ffe9a8">{view["chips"][s]} chips{f" · bet {bet}" if bet else ""}'
+           f'{" · " + _a(", ".join(bits)) if bits else ""}</text>']
     for i, card in enumerate(cards):
-        out.append(card_svg(card, x0 + 8 + i * 17, y0 + 36, 34, hidden=card is None))
+        out.append(card_svg(card, x0 + 8 + i * 17, y0 + 38, 34, hidden=card is None, mini=True))
     return "".join(out)
 
 
@@ -241,7 +249,7 @@ def _generic_svg(view) -> str:
         y = 20 + s * 80
         rows.append(f'<text x="12" y="{y + 14}" font-family="sans-serif" font-size="13" font-weight="700" '
                     f'fill="#ffffff">{_a(name)}</text>')
-        rows += [card_svg(c, 120 + i * 24, y, 36) for i, c in enumerate(hand)]
+        rows += [card_svg(c, 120 + i * 24, y, 36, mini=True) for i, c in enumerate(hand)]
     H = 40 + 80 * len(view["players"])
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
             f'role="img" aria-label="{_a(view["title"])} table"><rect width="{W}" height="{H}" rx="20" '

@@ -398,6 +398,38 @@ class GameWidget(anywidget.AnyWidget):
         frame.update(self.frames[k])
         return frame
 
+    def start_of(self, phase: str, deal: int | None = None) -> int:
+        """The first step showing ``phase`` (a phase key such as ``"pay"``), in ``deal`` if
+        given.
+
+        >>> GameWidget.from_record("e-p1").start_of("poch")
+        9
+        """
+        keys = [p["key"] for p in self.meta["phases"]]
+        if phase not in keys:
+            raise ConfigError("phase", f"{phase!r} is not a phase of {self.game.title}; "
+                              f"phases: {', '.join(keys)}")
+        for k in range(len(self.frames)):
+            f = self.view_at(k)
+            if f["phase"] == phase and deal in (None, f["deal"]):
+                return k
+        raise ConfigError("phase", f"this game never reaches {phase!r}"
+                          + (f" in deal {deal}" if deal is not None else ""))
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget, plus a static picture of the step shown for viewers without widgets
+        (GitHub, nbconvert): JupyterLab shows the widget, the others the HTML."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            data, md = bundle
+        else:
+            data, md = bundle, {}
+        if data is not None:
+            game = self._copy(self._timeline[:self.step])
+            data = dict(data)
+            data["text/html"] = _render.table_html(game, self.seat)
+        return data, md
+
     def __repr__(self) -> str:
         who = "teacher's view" if self.seat is None else f"{self.game.players[self.seat]}'s view"
         mode = f", {self.game.players[self.play_as]} played by you" if self.play_as is not None else ""
