@@ -431,7 +431,8 @@ class GameWidget(anywidget.AnyWidget):
         return data, md
 
     def __repr__(self) -> str:
-        who = "teacher's view" if self.seat is None else f"{self.game.players[self.seat]}'s view"
-        mode = f", {self.game.players[self.play_as]} played by you" if self.play_as is not None else ""
+        who = ("teacher's view" if self.seat is None
+               else f"view of seat {self.seat} ({self.game.players[self.seat]})")
+        mode = f", you play seat {self.play_as}" if self.play_as is not None else ""
         return (f"<GameWidget {self.game.title}, {self.game.n} players, {len(self.frames) - 1} "
                 f"steps, {who}{mode}>")
