@@ -278,7 +278,13 @@ function render({ model, el }) {
     }
     // the few steps before, to follow what the other players did
     logBox.textContent = "";
-    for (let k = Math.max(1, pos - 4); k < pos; k++) {
+    let from = Math.max(1, pos - 4);
+    if (playing()) {
+      // in play mode: every step since your last move, so you see what the others did
+      const me = model.get("play_as");
+      for (let k = pos; k >= 1; k--) if (frameAt(k - 1).actor === me) { from = Math.max(1, k, pos - 14); break; }
+    }
+    for (let k = from; k < pos; k++) {
       const g = frameAt(k);
       if (!g.last) continue;
       const li = cwEl("li", "cw-log-item", logBox);

@@ -7,6 +7,7 @@ through Playwright. ``open_notebook`` opens a notebook and waits for an idle ker
 """
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
@@ -86,6 +87,7 @@ class LabServer:
                     "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"})
         env.update(self.extra_env)
         self.log_path = self.home / "lab.log"
+        atexit.register(self.stop)
         self._log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
             [self.python, "-m", "jupyterlab", f"--config={config}"],
@@ -163,14 +165,15 @@ KERNEL_EVAL = """async (code) => {
     else if (t === 'execute_result') out += c.data['text/plain'];
     else if (t === 'error') out += 'ERROR ' + c.ename + ': ' + c.evalue;
   };
-  await future.done;
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('kernel did not answer in 30 s: ' + code)), 30000));
+  await Promise.race([future.done, timeout]);
   return out;
 }"""
 
 
 def open_notebook(page, lab: LabServer, path: str, timeout=60_000):
     """Open ``path`` (relative to the server root) and wait until its kernel is idle."""
-    page.goto(f"{lab.url}/lab/tree/{path}", wait_until="domcontentloaded", timeout=timeout)
+    page.goto(f"{lab.url}/lab/tree/{path}?reset", wait_until="domcontentloaded", timeout=timeout)
     page.wait_for_function(KERNEL_IDLE, timeout=timeout)
     # close any toast that could cover the page
     page.evaluate("() => document.querySelectorAll('.jp-toast-dismiss').forEach(b => b.click())")
