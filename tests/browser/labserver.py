@@ -85,7 +85,11 @@ class LabServer:
         env.update({"JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
                     "JUPYTER_CONFIG_DIR": str(self.home / "config"),
                     "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"})
-        env.update(self.extra_env)
+        for key, value in self.extra_env.items():
+            if value is None:
+                env.pop(key, None)
+            else:
+                env[key] = value
         self.log_path = self.home / "lab.log"
         atexit.register(self.stop)
         self._log = open(self.log_path, "wb")
