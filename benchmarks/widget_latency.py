@@ -63,7 +63,7 @@ def main(argv=None):
         root = Path(tmp)
         make_notebook(root / "bench.ipynb", [
             "from cardwidgets.widget import GameWidget\n"
-            "step_widget = GameWidget.from_record('e-p1', step=20)\nstep_widget",
+            "step_widget = GameWidget.from_record('e-p1')\nstep_widget",
             "play_widget = GameWidget.new('poch', players=3, seed=5, play_as=0, chips=5000, deals=None)\n"
             "play_widget",
         ])
@@ -76,11 +76,22 @@ def main(argv=None):
             page.wait_for_timeout(500)
             results = {"step forward (browser only)": [], "step back (browser only)": [],
                        "bare comm echo (kernel round trip)": [], "play-mode move (kernel)": []}
-            for _ in range(args.clicks):
-                results["step forward (browser only)"].append(page.evaluate(
-                    TIME_CLICK, {"widget": 0, "button": ".cw-next", "watch": None, "attr": "data-step"}))
-                results["step back (browser only)"].append(page.evaluate(
-                    TIME_CLICK, {"widget": 0, "button": ".cw-back", "watch": None, "attr": "data-step"}))
+            # sweep the whole record forward, then backward, with a short human-like pause
+            # between clicks (the widget builds the neighbouring steps while idle)
+            last = page.evaluate("() => Number(document.querySelector('.cw-root .cw-slider').max)")
+            for direction, button, reset in (("forward", ".cw-next", ".cw-first"),
+                                             ("back", ".cw-back", ".cw-last")):
+                page.evaluate("(b) => document.querySelector('.cw-root ' + b).click()", reset)
+                done = 0
+                while done < args.clicks:
+                    for _ in range(last):
+                        if done == args.clicks:
+                            break
+                        page.wait_for_timeout(50)
+                        results[f"step {direction} (browser only)"].append(page.evaluate(
+                            TIME_CLICK, {"widget": 0, "button": button, "watch": None, "attr": "data-step"}))
+                        done += 1
+                    page.evaluate("(b) => document.querySelector('.cw-root ' + b).click()", reset)
             page.wait_for_timeout(300)
             moves = 0
             for _ in range(args.clicks):
@@ -92,7 +103,7 @@ def main(argv=None):
                     raise SystemExit("the play-mode game ended before enough moves; raise chips")
                 results["play-mode move (kernel)"].append(dt)
                 moves += 1
-                page.wait_for_timeout(30)
+                page.wait_for_timeout(50)
             frames = page.evaluate("() => document.querySelectorAll('.cw-root')[1].dataset.step")
             browser.close()
 

@@ -256,14 +256,21 @@ class GameWidget(anywidget.AnyWidget):
         self._new_frames, self._new_cards = [], dict(self.cards)
 
     def _commit(self):
-        """Send the views of the steps played since :meth:`_begin` (play mode)."""
+        """Send the views of the steps played since :meth:`_begin` (play mode).
+
+        Only the new frames travel, in one custom message; the traits are brought up to date
+        without re-sending the whole list (a view opened later gets it all with the state).
+        """
+        start = len(self.frames)
+        added = {k: v for k, v in self._new_cards.items() if k not in self.cards}
         self._timeline = list(self.game.actions)
-        with self.hold_sync():
-            if len(self._new_cards) != len(self.cards):
-                self.cards = self._new_cards
-            if self._new_frames:
-                self.frames = self.frames + self._new_frames
-            self.step = len(self.frames) - 1
+        if self._new_frames:
+            # silent updates: the browser gets the same data in the message below
+            self._trait_values["frames"] = self.frames + self._new_frames
+            self._trait_values["cards"] = self._new_cards
+            self.send({"type": "frames", "start": start, "frames": self._new_frames,
+                       "cards": added, "step": len(self.frames) - 1})
+        self.step = len(self.frames) - 1
 
     # ---- messages from the browser -------------------------------------------------------
     def _on_msg(self, _widget, content, _buffers):
@@ -277,7 +284,8 @@ class GameWidget(anywidget.AnyWidget):
 
         Messages: ``{"type": "act", "action": {...}, "at": step}`` (a play-mode move),
         ``{"type": "take_seat", "seat": n or None, "play": bool, "at": step}``, and
-        ``{"type": "echo", ...}`` (answered at once; used to time the bare round trip).
+        ``{"type": "echo", ...}`` (answered at once; used to time the bare round trip) and
+        ``{"type": "resync"}`` (send the whole state again).
         Anything else, or anything the rules do not allow, is refused with a reason in
         :attr:`notice` and changes nothing.
         """
@@ -286,6 +294,9 @@ class GameWidget(anywidget.AnyWidget):
         kind = content.get("type")
         if kind == "echo":
             self.send({"type": "echo", "t": content.get("t")})
+            return False
+        if kind == "resync":  # a view that missed play-mode frames asks for everything
+            self.send_state(["meta", "cards", "frames", "step", "seat", "play_as"])
             return False
         if kind == "act":
             return self._act(content)
@@ -299,7 +310,7 @@ class GameWidget(anywidget.AnyWidget):
             error = self._take_seat(content.get("seat"), play, at)
             return self._refuse(error) if error else True
         return self._refuse(f"type: {kind!r:.40} is not a message the widget knows "
-                            "(act, take_seat, echo)")
+                            "(act, take_seat, echo, resync)")
 
     def _check_seat(self, seat):
         if seat is None:

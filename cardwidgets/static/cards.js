@@ -44,16 +44,34 @@ function cwSuit(parent, suit, x, y, size) {
 function cwSuitColour(suit) { return (CW_SHAPES.suits[suit] || {}).color || "#1a1a1a"; }
 
 const CW_GERMAN = new Set(["acorns", "leaves", "bells"]);
-const _cwFaceCache = new Map();
+
+/**
+ * A per-widget sprite: each card face is drawn once as an SVG <symbol>, and every card on
+ * the table is a small <svg><use></svg> pointing at it (fast to step through).
+ */
+function cwSprite(parent, uid) {
+  const svg = cwSvg("svg", { class: "cw-sprite", width: 0, height: 0, "aria-hidden": "true", focusable: "false" }, parent);
+  return { uid, defs: cwSvg("defs", {}, svg), have: new Set() };
+}
 
 /** A card face as an <svg> (width w, height 1.5 w); card = {rank, suit, index, name}. */
-function cwCardSvg(card, w) {
-  const key = card ? `${card.rank}-${card.suit}-${card.index}` : "back";
-  let proto = _cwFaceCache.get(key);
-  if (!proto) { proto = card ? _cwDrawFace(card) : _cwDrawBack(); _cwFaceCache.set(key, proto); }
-  const svg = proto.cloneNode(true);
-  svg.setAttribute("width", w);
-  svg.setAttribute("height", Math.round(w * 1.5));
+function cwCardSvg(card, w, sprite) {
+  const key = card ? `${card.rank}-${card.suit}-${card.index || card.rank}` : "back";
+  const svg = cwSvg("svg", { viewBox: "0 0 60 90", width: w, height: Math.round(w * 1.5),
+    "aria-hidden": "true", focusable: "false", class: "cw-card-svg" });
+  if (!sprite) {
+    const face = card ? _cwDrawFace(card) : _cwDrawBack();
+    while (face.firstChild) svg.appendChild(face.firstChild);
+    return svg;
+  }
+  const id = `${sprite.uid}-card-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  if (!sprite.have.has(id)) {
+    const face = card ? _cwDrawFace(card) : _cwDrawBack();
+    const sym = cwSvg("symbol", { id, viewBox: "0 0 60 90" }, sprite.defs);
+    while (face.firstChild) sym.appendChild(face.firstChild);
+    sprite.have.add(id);
+  }
+  cwSvg("use", { href: "#" + id }, svg);
   return svg;
 }
 
@@ -124,7 +142,7 @@ function cwCard(card, w, opts) {
   if (opts.onClick) { el.type = "button"; el.addEventListener("click", opts.onClick); }
   else el.setAttribute("role", "img");
   if (card) { el.dataset.code = card.code; el.title = label; }
-  el.appendChild(cwCardSvg(card, w));
+  el.appendChild(cwCardSvg(card, w, opts.sprite));
   return el;
 }
 

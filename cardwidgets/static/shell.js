@@ -44,6 +44,10 @@ function render({ model, el }) {
   let pos = Math.min(model.get("step") || 0, frames.length - 1);
   let timer = null;
   let waiting = false;
+  // built tables by step, so stepping back and forth just swaps a node in
+  const tableCache = new Map();
+  let summary = null;   // hands played and phase-jump targets, computed once per data change
+  let idle = null;
 
   const frameAt = (k) => {
     if (!merged[k]) merged[k] = Object.assign({}, meta.static, frames[k]);
@@ -75,6 +79,7 @@ function render({ model, el }) {
   playBtn.type = "button";
 
   const tableHost = cwEl("div", "cw-table", root);
+  const sprite = cwSprite(root, uid);
 
   const stepper = cwEl("div", "cw-stepper", root);
   stepper.setAttribute("role", "toolbar");
@@ -138,6 +143,7 @@ function render({ model, el }) {
 
   // ---- actions ---------------------------------------------------------------------------
   function send(action) {
+    if (waiting) return;
     waiting = true;
     root.classList.add("cw-waiting");
     model.send({ type: "act", action, at: frames.length - 1 });
@@ -185,13 +191,22 @@ function render({ model, el }) {
   });
 
   // ---- drawing --------------------------------------------------------------------------
-  function dealLabel(f) {
-    if (f.hand_label) return f.hand_label;
-    let played = 0;
+  function summarise() {
+    if (summary) return summary;
+    summary = { played: 0, firsts: {}, over: -1 };
     for (let k = 0; k < frames.length; k++) {
       const g = frameAt(k);
-      if (g.phase !== "ante" && g.phase !== "over") played = Math.max(played, g.deal);
+      if (g.phase !== "ante" && g.phase !== "over") summary.played = Math.max(summary.played, g.deal);
+      const key = g.deal + "|" + g.phase;
+      if (!(key in summary.firsts)) summary.firsts[key] = k;
+      if (g.phase === "over" && summary.over < 0) summary.over = k;
     }
+    return summary;
+  }
+
+  function dealLabel(f) {
+    if (f.hand_label) return f.hand_label;
+    const played = summarise().played;
     const agreed = meta.deals_agreed;
     const total = playing() ? agreed : Math.max(played, 1);
     if (f.phase === "over") return `Game over after ${played} hand${played === 1 ? "" : "s"}`;
@@ -242,15 +257,14 @@ function render({ model, el }) {
     const f = frameAt(pos);
     jumps.textContent = "";
     cwEl("span", "cw-jumps-label", jumps, "Jump to:");
+    const sum = summarise();
     for (const j of spec) {
       let target = -1;
-      for (let k = 0; k < frames.length; k++) {
-        const g = frameAt(k);
-        if (g.deal === f.deal && j.keys.includes(g.phase)) { target = k; break; }
+      for (const key of j.keys) {
+        const k = sum.firsts[f.deal + "|" + key];
+        if (k !== undefined && (target < 0 || k < target)) target = k;
       }
-      if (j.keys.includes("over") && target < 0) {
-        for (let k = 0; k < frames.length; k++) if (frameAt(k).phase === "over") { target = k; break; }
-      }
+      if (j.keys.includes("over") && target < 0) target = sum.over;
       const b = mk("cw-jump", j.label, `Jump to the start of ${j.title}`, () => go(target), jumps);
       b.dataset.keys = j.keys.join(" ");
       b.disabled = target < 0;
@@ -341,18 +355,41 @@ function render({ model, el }) {
     }
   }
 
-  function drawTable(f) {
-    tableHost.textContent = "";
+  function buildTable(k) {
+    const atHead = k === frames.length - 1 && playing() && !waiting;
+    const key = `${k}|${atHead}`;
+    let node = tableCache.get(key);
+    if (node) return node;
+    const f = frameAt(k);
+    node = document.createElement("div");
+    node.className = "cw-table-inner";
     const table = CW_TABLES[f.game];
     const ctx = {
-      host: tableHost, frame: f, prev: pos > 0 ? frameAt(pos - 1) : null, meta, cards, uid,
-      viewer: model.get("seat"), human: playing() ? model.get("play_as") : null,
-      atHead: pos === frames.length - 1 && playing() && !waiting,
+      host: node, frame: f, prev: k > 0 ? frameAt(k - 1) : null, meta, cards, uid, sprite,
+      viewer: model.get("seat"), human: playing() ? model.get("play_as") : null, atHead,
       playCard: (code) => send({ kind: "play", seat: model.get("play_as"), card: code }),
     };
     if (table) table.render(ctx);
-    else cwEl("p", "cw-small", tableHost, `No table drawing for ${f.game} yet.`);
+    else cwEl("p", "cw-small", node, `No table drawing for ${f.game} yet.`);
+    if (tableCache.size > 120) tableCache.delete(tableCache.keys().next().value);
+    tableCache.set(key, node);
+    return node;
   }
+
+  function drawTable() {
+    const node = buildTable(pos);
+    if (tableHost.firstChild !== node) tableHost.replaceChildren(node);
+    // build the neighbouring steps while the browser is idle
+    const schedule = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
+    if (idle === null) {
+      idle = schedule(() => {
+        idle = null;
+        for (const k of [pos + 1, pos - 1, pos + 2]) if (k >= 0 && k < frames.length) buildTable(k);
+      });
+    }
+  }
+
+  function forget() { tableCache.clear(); merged = []; summary = null; }
 
   function show() {
     if (!frames.length) return;
@@ -360,7 +397,7 @@ function render({ model, el }) {
     root.dataset.step = String(pos);
     root.dataset.phase = f.phase;
     drawHead(f);
-    drawTable(f);
+    drawTable();
     drawStepper();
     drawExplain(f);
     drawNow(f);
@@ -374,7 +411,8 @@ function render({ model, el }) {
 
   // ---- changes from Python ---------------------------------------------------------------
   const onData = () => {
-    meta = model.get("meta"); cards = model.get("cards"); frames = model.get("frames"); merged = [];
+    meta = model.get("meta"); cards = model.get("cards"); frames = model.get("frames");
+    forget();
     pos = Math.min(model.get("step") || 0, frames.length - 1);
     waiting = false;
     root.classList.remove("cw-waiting");
@@ -389,9 +427,24 @@ function render({ model, el }) {
     root.classList.remove("cw-waiting");
     drawNotice();
     const n = model.get("notice") || {};
-    if (n.kind === "refused" && playing()) show();
+    if (n.kind === "refused" && playing()) { tableCache.clear(); show(); }
   };
-  const onMsg = (msg) => { if (msg && msg.type === "echo") echoOut.textContent = String(msg.t); };
+  const onMsg = (msg) => {
+    if (!msg) return;
+    if (msg.type === "echo") { echoOut.textContent = String(msg.t); return; }
+    if (msg.type === "frames") {
+      // play mode: only the new steps travel; the rest is already here
+      if (msg.start !== frames.length) { model.send({ type: "resync" }); return; }
+      frames = frames.concat(msg.frames);
+      cards = Object.assign({}, cards, msg.cards);
+      // the table of the old last step was drawn with move buttons: drop it
+      tableCache.clear(); summary = null;
+      waiting = false;
+      root.classList.remove("cw-waiting");
+      pos = Math.min(msg.step, frames.length - 1);
+      show();
+    }
+  };
   model.on("change:frames", onData);
   model.on("change:meta", onData);
   model.on("change:seat", onData);
@@ -400,6 +453,7 @@ function render({ model, el }) {
   model.on("change:notice", onNotice);
   model.on("msg:custom", onMsg);
 
+  if ((model.get("step") || 0) > frames.length - 1) model.send({ type: "resync" });
   show();
   drawNotice();
   return () => {

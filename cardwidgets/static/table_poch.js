@@ -148,6 +148,7 @@ function cwPochSeat(ctx, f, prev, s) {
     if (code && code === waiting) cls.push("cw-card--next");
     if (clickable && legalCodes.has(code)) cls.push("cw-card--legal");
     const el = cwCard(card, w, {
+      sprite: ctx.sprite,
       cls: cls.join(" "),
       suffix: code && shown.has(code) ? ", shown to the table" : "",
       onClick: clickable && code ? () => ctx.playCard(code) : null,
@@ -170,7 +171,7 @@ function cwPochSide(ctx, f) {
   cwEl("div", "cw-poch-box-title", turned, f.turned ? "Turned card" : "Payment card");
   if (tc) {
     const row = cwEl("div", "cw-poch-turned-row", turned);
-    row.appendChild(cwCard(cwCardOf(cards, tc), 50, { prefix: "turned card: " }));
+    row.appendChild(cwCard(cwCardOf(cards, tc), 50, { prefix: "turned card: ", sprite: ctx.sprite }));
     const words = cwEl("div", "cw-poch-pay", row);
     cwEl("div", "cw-poch-small", words, "Payment suit");
     const suitRow = cwEl("div", "cw-poch-suit", words);
@@ -202,7 +203,7 @@ function cwPochSide(ctx, f) {
     const current = runs.length ? runs[runs.length - 1] : [];
     const row = cwEl("div", "cw-poch-run", box);
     row.setAttribute("aria-label", "the run being laid");
-    for (const code of current) row.appendChild(cwCard(cwCardOf(cards, code), 34, { cls: "cw-card--run" }));
+    for (const code of current) row.appendChild(cwCard(cwCardOf(cards, code), 34, { cls: "cw-card--run", sprite: ctx.sprite }));
     if (f.run_next) {
       const want = cwCardOf(cards, f.run_next);
       const ghost = cwEl("div", "cw-poch-want", box);
@@ -215,7 +216,7 @@ function cwPochSide(ctx, f) {
       cwEl("span", "cw-poch-small", earlier, `Earlier runs (${runs.length - 1}): `);
       for (const run of runs.slice(0, -1)) {
         const r = cwEl("span", "cw-poch-mini-run", earlier);
-        for (const code of run) r.appendChild(cwCard(cwCardOf(cards, code), 22));
+        for (const code of run) r.appendChild(cwCard(cwCardOf(cards, code), 22, { sprite: ctx.sprite }));
       }
     }
   }
