@@ -64,7 +64,7 @@ def main(argv=None):
         make_notebook(root / "bench.ipynb", [
             "from cardwidgets.widget import GameWidget\n"
             "step_widget = GameWidget.from_record('e-p1')\nstep_widget",
-            "play_widget = GameWidget.new('poch', players=3, seed=5, play_as=0, chips=5000, deals=None)\n"
+            "play_widget = GameWidget.new('poch', players=3, seed=5, play_as=0, chips=100, deals=None)\n"
             "play_widget",
         ])
         with LabServer(root, env={"PYTHONPATH": str(REPO)}) as lab, sync_playwright() as p:
@@ -99,8 +99,12 @@ def main(argv=None):
                     TIME_CLICK, {"widget": 1, "button": ".cw-echo-btn", "watch": ".cw-echo-out", "attr": None}))
                 dt = page.evaluate(TIME_CLICK, {"widget": 1, "button": ".cw-move", "watch": None,
                                                 "attr": "data-step"})
-                if dt is None:
-                    raise SystemExit("the play-mode game ended before enough moves; raise chips")
+                while dt is None:  # the game is over: start another (not timed)
+                    page.evaluate("() => document.querySelectorAll('.cw-root')[1].querySelector('.cw-restart').click()")
+                    page.wait_for_function("() => document.querySelectorAll('.cw-root')[1].querySelector('.cw-move')")
+                    page.wait_for_timeout(50)
+                    dt = page.evaluate(TIME_CLICK, {"widget": 1, "button": ".cw-move", "watch": None,
+                                                    "attr": "data-step"})
                 results["play-mode move (kernel)"].append(dt)
                 moves += 1
                 page.wait_for_timeout(50)

@@ -63,7 +63,35 @@ def _frame(view: dict, cards: dict) -> dict:
     last = frame.get("last")
     if isinstance(last, dict):
         last.pop("rule_text", None)
+    if isinstance(frame.get("legal"), list):
+        frame["legal"] = _ranges(frame["legal"])
     return frame
+
+
+def _ranges(legal: list) -> list:
+    """Actions that differ only by an amount (bet 1, bet 2 … bet 500) become one entry with
+    ``amounts: [lowest, highest]`` (every amount between is legal), so a rich player's
+    choices stay small to send."""
+    out, groups = [], {}
+    for entry in legal:
+        action = entry["action"]
+        if "amount" not in action:
+            out.append(entry)
+            continue
+        key = tuple(sorted((k, v) for k, v in action.items() if k != "amount"))
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = {"action": {k: v for k, v in action.items() if k != "amount"},
+                                   "amounts": [action["amount"], action["amount"]],
+                                   "label": entry["label"]}
+            out.append(group)
+        lo, hi = group["amounts"]
+        group["amounts"] = [min(lo, action["amount"]), max(hi, action["amount"])]
+    for group in groups.values():
+        lo, hi = group["amounts"]
+        kind = group["action"]["kind"]
+        group["label"] = f"{kind.capitalize()} {lo}" + (f" to {hi}" if hi != lo else "")
+    return out
 
 
 def _compact(obj, cards: dict):
@@ -300,6 +328,8 @@ class GameWidget(anywidget.AnyWidget):
             return False
         if kind == "act":
             return self._act(content)
+        if kind == "restart":
+            return self._restart()
         if kind == "take_seat":
             at = content.get("at", self.step)
             if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < len(self.frames):
@@ -310,7 +340,7 @@ class GameWidget(anywidget.AnyWidget):
             error = self._take_seat(content.get("seat"), play, at)
             return self._refuse(error) if error else True
         return self._refuse(f"type: {kind!r:.40} is not a message the widget knows "
-                            "(act, take_seat, echo, resync)")
+                            "(act, take_seat, restart, echo, resync)")
 
     def _check_seat(self, seat):
         if seat is None:
@@ -337,14 +367,28 @@ class GameWidget(anywidget.AnyWidget):
             return None
         # play from the step shown; what came after it in the record is dropped
         self._load(self.game, self._timeline[:at], seat)
-        with self.hold_sync():
-            self.play_as = seat
-            self._begin()
-            self._run_others()
-            self._commit()
+        self.play_as = seat
+        self._begin()
+        self._run_others()
+        self._commit()
         self._say("info", f"You play {self.game.players[seat]}. The built-in players play the "
                   "others; the deal and the table's own steps happen by themselves.")
         return None
+
+    def _restart(self):
+        """Play mode: a new game with the same players and settings (the next shuffle)."""
+        if self.play_as is None:
+            return self._refuse("play: nobody is playing; choose a seat to play first")
+        seat = self.play_as
+        self._source = self._source.fresh()
+        self._source.comments = {}
+        self._load(self._source, [], seat)
+        self.play_as = seat
+        self._begin()
+        self._run_others()
+        self._commit()
+        self._say("info", f"A new game: you play {self.game.players[seat]} again.")
+        return True
 
     def _act(self, content):
         if self.play_as is None:

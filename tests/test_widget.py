@@ -290,3 +290,44 @@ def test_static_seat_view_hides_other_hands():
 def test_repr_names_the_view(ep1):
     """The widget's repr says the game, the step count and whose view it is."""
     assert repr(ep1) == "<GameWidget Poch, 5 players, 41 steps, teacher's view>"
+
+
+def test_amount_choices_travel_as_a_range():
+    """A rich player's bets (1 to hundreds) are sent as one entry with the lowest and highest
+    amount; every amount between is legal in the engine."""
+    w = GameWidget.new("poch", players=3, seed=5, play_as=0, chips=500, deals=None)
+    for _ in range(200):
+        f = w.view_at()
+        ranged = [l for l in f["legal"] if "amounts" in l]
+        if ranged:
+            break
+        w.handle({"type": "act", "action": f["legal"][0]["action"], "at": len(w.frames) - 1})
+    entry = ranged[0]
+    lo, hi = entry["amounts"]
+    kind = entry["action"]["kind"]
+    legal = {a.amount for a in w.game.legal_actions() if a.kind == kind}
+    assert legal == set(range(lo, hi + 1)) and hi - lo > 40
+    assert len(json.dumps(f["legal"])) < 600
+
+
+def test_play_mode_sends_only_the_new_frames():
+    """After a move, one 'frames' message carries just the new steps; the traits already
+    hold them for any view opened later."""
+    w = playing_widget()
+    sent = []
+    w.send = lambda content, buffers=None: sent.append(content)
+    w.handle({"type": "act", "action": {"kind": "bet", "seat": 1, "amount": 2}, "at": 9})
+    [msg] = [m for m in sent if m.get("type") == "frames"]
+    assert msg["start"] == 10 and msg["step"] == len(w.frames) - 1
+    assert w.frames[10:] == msg["frames"]
+    assert set(msg["cards"]) <= set(w.cards)
+
+
+def test_play_again_starts_a_new_game_in_the_same_seat():
+    """'restart' (the Play again button) deals a new game; the person keeps the seat."""
+    w = GameWidget.new("poch", players=3, seed=11, play_as=2)
+    while not w.game.finished:
+        w.handle({"type": "act", "action": w.view_at()["legal"][0]["action"], "at": len(w.frames) - 1})
+    assert w.handle({"type": "restart"})
+    assert w.play_as == 2 and not w.game.finished and w.game.deal_number == 1
+    assert w.view_at()["actor"] == 2 and w.step == len(w.frames) - 1

@@ -16,11 +16,17 @@ function cwRuleIds(rule, rules) {
   return rule.split(/[\s,;()]+/).filter((t) => t && Object.prototype.hasOwnProperty.call(rules, t));
 }
 
-/** Legal actions grouped by kind: [{kind, label, actions:[{action,label}]}]. */
+/** Legal actions grouped by kind: [{kind, amount, actions:[{action, label, amounts?}]}].
+ *  An entry with amounts [lo, hi] stands for every amount from lo to hi. */
 function cwGroupLegal(legal) {
   const groups = [];
   const byKind = {};
   for (const l of legal || []) {
+    if (l.amounts) {
+      const g = { kind: l.action.kind, amount: true, range: l.amounts, actions: [l] };
+      groups.push(g);
+      continue;
+    }
     const key = l.action.kind + (l.action.amount !== undefined ? "#amount" : l.action.card ? "#card" : "#" + l.label);
     if (!byKind[key]) { byKind[key] = { kind: l.action.kind, amount: l.action.amount !== undefined, actions: [] }; groups.push(byKind[key]); }
     byKind[key].actions.push(l);
@@ -29,6 +35,7 @@ function cwGroupLegal(legal) {
 }
 
 function cwGroupWords(g) {
+  if (g.range) return g.range[0] === g.range[1] ? `${cwCap(g.kind)} ${g.range[0]}` : `${cwCap(g.kind)} ${g.range[0]}–${g.range[1]}`;
   if (g.amount && g.actions.length > 1) {
     const a = g.actions.map((l) => l.action.amount);
     return `${cwCap(g.kind)} ${Math.min(...a)}–${Math.max(...a)}`;
@@ -313,7 +320,13 @@ function render({ model, el }) {
   function drawNow(f) {
     legalBox.textContent = "";
     const atHead = pos === frames.length - 1;
-    if (f.finished) { nowWho.textContent = "The game is over."; return; }
+    if (f.finished) {
+      nowWho.textContent = "The game is over.";
+      if (playing() && pos === frames.length - 1) {
+        mk("cw-restart", "Play again", "Start a new game with the same players", () => { waiting = true; model.send({ type: "restart" }); }, legalBox);
+      }
+      return;
+    }
     const me = model.get("play_as");
     if (playing()) {
       if (!atHead) {
@@ -326,12 +339,21 @@ function render({ model, el }) {
       for (const g of cwGroupLegal(f.legal)) {
         if (g.amount) {
           const wrap = cwEl("span", "cw-amount", legalBox);
-          const sel = cwEl("select", "cw-amount-select", wrap);
-          sel.setAttribute("aria-label", `${cwCap(g.kind)}: how many chips`);
-          for (const l of g.actions) { const o = cwEl("option", null, sel, String(l.action.amount)); o.value = String(l.action.amount); }
+          const amounts = g.range ? [] : g.actions.map((l) => l.action.amount);
+          const [lo, hi] = g.range || [Math.min(...amounts), Math.max(...amounts)];
+          let input;
+          if (hi - lo <= 40) {
+            input = cwEl("select", "cw-amount-select", wrap);
+            for (let a = lo; a <= hi; a++) { const o = cwEl("option", null, input, String(a)); o.value = String(a); }
+          } else {
+            input = cwEl("input", "cw-amount-input", wrap);
+            input.type = "number"; input.min = String(lo); input.max = String(hi); input.value = String(lo);
+          }
+          input.setAttribute("aria-label", `${cwCap(g.kind)}: how many chips (${lo} to ${hi})`);
+          const base = g.actions[0].action;
           const b = mk("cw-move cw-move--" + g.kind, cwCap(g.kind), `${cwCap(g.kind)} the chosen number of chips`, () => {
-            const l = g.actions.find((x) => String(x.action.amount) === sel.value) || g.actions[0];
-            send(l.action);
+            // sent as typed: Python checks the amount like any other move
+            send(Object.assign({}, base, { amount: Number(input.value) }));
           }, wrap);
           b.dataset.kind = g.kind;
         } else {
@@ -445,10 +467,11 @@ function render({ model, el }) {
       show();
     }
   };
+  const onMode = () => { meta = model.get("meta"); forget(); waiting = false; root.classList.remove("cw-waiting"); show(); };
   model.on("change:frames", onData);
-  model.on("change:meta", onData);
-  model.on("change:seat", onData);
-  model.on("change:play_as", onData);
+  model.on("change:meta", onMode);
+  model.on("change:seat", onMode);
+  model.on("change:play_as", onMode);
   model.on("change:step", onStep);
   model.on("change:notice", onNotice);
   model.on("msg:custom", onMsg);
@@ -458,8 +481,8 @@ function render({ model, el }) {
   drawNotice();
   return () => {
     if (timer) clearInterval(timer);
-    model.off("change:frames", onData); model.off("change:meta", onData);
-    model.off("change:seat", onData); model.off("change:play_as", onData);
+    model.off("change:frames", onData); model.off("change:meta", onMode);
+    model.off("change:seat", onMode); model.off("change:play_as", onMode);
     model.off("change:step", onStep); model.off("change:notice", onNotice);
     model.off("msg:custom", onMsg);
   };

@@ -169,3 +169,22 @@ def test_player_names_are_text_not_markup(page, lab, lab_root):
     assert root.locator("img").count() == 0
     assert page.evaluate("() => window.__xss") is None
     assert EVIL in root.locator(".cw-seat-select").inner_text()
+
+
+def test_take_a_seat_in_the_page_and_play(page, lab, lab_root):
+    """Watching E-P1, a student picks B's view, presses Play at phase 2 and bets."""
+    root = widget_notebook(page, lab, lab_root, "take", "from cardwidgets.widget import GameWidget\n"
+                           "w = GameWidget.from_record('e-p1')\nw")
+    root.locator(".cw-jump", has_text="Phase 2").click()
+    at_step(page, root, 9)
+    root.locator(".cw-seat-select").select_option(label="B's view")
+    page.wait_for_function("() => document.querySelector('.cw-root .cw-play-btn').textContent.startsWith('Play as B')")
+    root.locator(".cw-play-btn").click()
+    page.wait_for_function("() => document.querySelector('.cw-root .cw-now-who').textContent.startsWith('Your turn, B')")
+    assert root.locator('.cw-seat[data-seat="0"] .cw-card--back').count() > 0
+    root.locator(".cw-move--pass").click()
+    page.wait_for_function("() => Number(document.querySelector('.cw-root').dataset.step) > 9")
+    assert kernel_eval(page, "print(w.game.actions[9])").strip() == "Action('pass', seat=1)"
+    n = int(kernel_eval(page, "print(len(w.frames))"))
+    assert root.locator(".cw-slider").get_attribute("max") == str(n - 1)
+    assert not page.js_errors
