@@ -56,6 +56,8 @@ def pct(values, p):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=60, help="clicks per measurement (>= 50)")
+    ap.add_argument("--nodelay", action="store_true",
+                    help="serve the kernel websocket with TCP_NODELAY (see benchmarks/nodelay.py)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -64,18 +66,30 @@ def main(argv=None):
         make_notebook(root / "bench.ipynb", [
             "from cardwidgets.widget import GameWidget\n"
             "step_widget = GameWidget.from_record('e-p1')\nstep_widget",
+            "import time\n"
             "play_widget = GameWidget.new('poch', players=3, seed=5, play_as=0, chips=100, deals=None)\n"
+            "kernel_ms = []\n"
+            "_handle = play_widget.handle\n"
+            "def _timed(content):\n"
+            "    t = time.perf_counter(); r = _handle(content)\n"
+            "    if isinstance(content, dict) and content.get('type') == 'act': kernel_ms.append((time.perf_counter() - t) * 1000)\n"
+            "    return r\n"
+            "play_widget.handle = _timed\n"
             "play_widget",
         ])
-        with LabServer(root, env={"PYTHONPATH": str(REPO)}) as lab, sync_playwright() as p:
+        extra = ({"PYTHONPATH": f"{REPO}:{REPO / 'benchmarks'}"} if args.nodelay
+                 else {"PYTHONPATH": str(REPO)})
+        lab = LabServer(root, env=extra,
+                        config=['c.ServerApp.kernel_websocket_connection_class = "nodelay.NoDelayConnection"']
+                        if args.nodelay else [])
+        with lab, sync_playwright() as p:
             browser = launch_browser(p)
             page = browser.new_page(viewport={"width": 1300, "height": 2400})
             open_notebook(page, lab, "bench.ipynb")
             run_all(page)
             page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-poch-board').length == 2")
             page.wait_for_timeout(500)
-            results = {"step forward (browser only)": [], "step back (browser only)": [],
-                       "bare comm echo (kernel round trip)": [], "play-mode move (kernel)": []}
+            results = {"step forward (browser only)": [], "step back (browser only)": []}
             # sweep the whole record forward, then backward, with a short human-like pause
             # between clicks (the widget builds the neighbouring steps while idle)
             last = page.evaluate("() => Number(document.querySelector('.cw-root .cw-slider').max)")
@@ -92,26 +106,33 @@ def main(argv=None):
                             TIME_CLICK, {"widget": 0, "button": button, "watch": None, "attr": "data-step"}))
                         done += 1
                     page.evaluate("(b) => document.querySelector('.cw-root ' + b).click()", reset)
-            page.wait_for_timeout(300)
-            moves = 0
-            for _ in range(args.clicks):
-                results["bare comm echo (kernel round trip)"].append(page.evaluate(
-                    TIME_CLICK, {"widget": 1, "button": ".cw-echo-btn", "watch": ".cw-echo-out", "attr": None}))
-                dt = page.evaluate(TIME_CLICK, {"widget": 1, "button": ".cw-move", "watch": None,
-                                                "attr": "data-step"})
-                while dt is None:  # the game is over: start another (not timed)
-                    page.evaluate("() => document.querySelectorAll('.cw-root')[1].querySelector('.cw-restart').click()")
-                    page.wait_for_function("() => document.querySelectorAll('.cw-root')[1].querySelector('.cw-move')")
-                    page.wait_for_timeout(50)
+            # kernel-bound clicks, echo and move alternating, in two conditions:
+            # "quiet": 300 ms before each click; "back-to-back": each click right after the
+            # previous answer (what a fast player or an autoplaying test does)
+            for cond, pause in (("quiet", 300), ("back-to-back", 0)):
+                echo_key, move_key = f"echo, {cond}", f"move, {cond}"
+                results[echo_key], results[move_key] = [], []
+                for _ in range(args.clicks):
+                    page.wait_for_timeout(pause)
+                    results[echo_key].append(page.evaluate(
+                        TIME_CLICK, {"widget": 1, "button": ".cw-echo-btn", "watch": ".cw-echo-out", "attr": None}))
+                    page.wait_for_timeout(pause)
                     dt = page.evaluate(TIME_CLICK, {"widget": 1, "button": ".cw-move", "watch": None,
                                                     "attr": "data-step"})
-                results["play-mode move (kernel)"].append(dt)
-                moves += 1
-                page.wait_for_timeout(50)
+                    while dt is None:  # the game is over: start another one (not timed)
+                        page.evaluate("() => document.querySelectorAll('.cw-root')[1].querySelector('.cw-restart').click()")
+                        page.wait_for_function("() => document.querySelectorAll('.cw-root')[1].querySelector('.cw-move')")
+                        page.wait_for_timeout(pause)
+                        dt = page.evaluate(TIME_CLICK, {"widget": 1, "button": ".cw-move", "watch": None,
+                                                        "attr": "data-step"})
+                    results[move_key].append(dt)
             frames = page.evaluate("() => document.querySelectorAll('.cw-root')[1].dataset.step")
+            from tests.browser.labserver import kernel_eval
+            kernel = kernel_eval(page, "import statistics; k = sorted(kernel_ms); "
+                                 "print(round(statistics.median(k), 2), round(k[int(0.95 * (len(k) - 1))], 2))").split()
             browser.close()
 
-    print(f"\nWidget latency, {args.clicks} clicks each, click -> first DOM change (ms), "
+    print(f"\nWidget latency{' (server with TCP_NODELAY)' if args.nodelay else ''}, {args.clicks} clicks each, click -> first DOM change (ms), "
           f"timed in the page; the played game reached step {frames}\n")
     print(f"{'what':<38} {'p50':>7} {'p95':>7} {'max':>7} {'n':>4}")
     for name, values in results.items():
@@ -119,9 +140,11 @@ def main(argv=None):
         good = [v for v in values if v is not None and v >= 0]
         print(f"{name:<38} {pct(good, 50):7.2f} {pct(good, 95):7.2f} {max(good):7.2f} {len(good):4d}"
               + (f"  ({len(bad)} timed out)" if bad else ""))
-    echo, move = results["bare comm echo (kernel round trip)"], results["play-mode move (kernel)"]
-    print(f"\nplay-mode move / bare echo: p50 x{pct(move, 50) / pct(echo, 50):.2f}, "
-          f"p95 x{pct(move, 95) / pct(echo, 95):.2f}")
+    print(f"\n(inside a move, Python takes p50 {kernel[0]} ms / p95 {kernel[1]} ms)")
+    for cond in ("quiet", "back-to-back"):
+        echo, move = results[f"echo, {cond}"], results[f"move, {cond}"]
+        print(f"play-mode move / bare echo, {cond}: p50 x{pct(move, 50) / pct(echo, 50):.2f}, "
+              f"p95 x{pct(move, 95) / pct(echo, 95):.2f}")
     return results
 
 

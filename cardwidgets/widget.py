@@ -298,7 +298,9 @@ class GameWidget(anywidget.AnyWidget):
             self._trait_values["cards"] = self._new_cards
             self.send({"type": "frames", "start": start, "frames": self._new_frames,
                        "cards": added, "step": len(self.frames) - 1})
-        self.step = len(self.frames) - 1
+            self._trait_values["step"] = len(self.frames) - 1
+        else:
+            self.step = len(self.frames) - 1
 
     # ---- messages from the browser -------------------------------------------------------
     def _on_msg(self, _widget, content, _buffers):
@@ -313,7 +315,8 @@ class GameWidget(anywidget.AnyWidget):
         Messages: ``{"type": "act", "action": {...}, "at": step}`` (a play-mode move),
         ``{"type": "take_seat", "seat": n or None, "play": bool, "at": step}``, and
         ``{"type": "echo", ...}`` (answered at once; used to time the bare round trip) and
-        ``{"type": "resync"}`` (send the whole state again).
+        ``{"type": "resync"}`` (send the whole state again) and ``{"type": "hello", "frames":
+        n}`` (a new view holding ``n`` frames: send it the rest).
         Anything else, or anything the rules do not allow, is refused with a reason in
         :attr:`notice` and changes nothing.
         """
@@ -325,6 +328,12 @@ class GameWidget(anywidget.AnyWidget):
             return False
         if kind == "resync":  # a view that missed play-mode frames asks for everything
             self.send_state(["meta", "cards", "frames", "step", "seat", "play_as"])
+            return False
+        if kind == "hello":  # a new view says how many frames it holds; send the rest
+            have = content.get("frames")
+            if isinstance(have, int) and not isinstance(have, bool) and 0 < have < len(self.frames):
+                self.send({"type": "frames", "start": have, "frames": self.frames[have:],
+                           "cards": self.cards, "step": self.step})
             return False
         if kind == "act":
             return self._act(content)
@@ -340,7 +349,7 @@ class GameWidget(anywidget.AnyWidget):
             error = self._take_seat(content.get("seat"), play, at)
             return self._refuse(error) if error else True
         return self._refuse(f"type: {kind!r:.40} is not a message the widget knows "
-                            "(act, take_seat, restart, echo, resync)")
+                            "(act, take_seat, restart, echo, resync, hello)")
 
     def _check_seat(self, seat):
         if seat is None:
@@ -418,7 +427,8 @@ class GameWidget(anywidget.AnyWidget):
         self._play(action)
         self._run_others()
         self._commit()
-        self._say("ok", "")
+        if self.notice.get("kind") == "refused":
+            self._say("ok", "")
         return True
 
     def _run_others(self):

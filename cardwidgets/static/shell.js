@@ -53,6 +53,8 @@ function render({ model, el }) {
   let waiting = false;
   // built tables by step, so stepping back and forth just swaps a node in
   const tableCache = new Map();
+  const drawCache = new Map();   // pieces a table module may reuse (e.g. board pictures)
+  let heading = 1;               // the direction of the last step, to build ahead
   let summary = null;   // hands played and phase-jump targets, computed once per data change
   let idle = null;
 
@@ -152,13 +154,13 @@ function render({ model, el }) {
   function send(action) {
     if (waiting) return;
     waiting = true;
-    root.classList.add("cw-waiting");
     model.send({ type: "act", action, at: frames.length - 1 });
   }
 
   function go(k) {
     k = Math.max(0, Math.min(frames.length - 1, k));
     if (k === pos) return;
+    heading = k < pos ? -1 : 1;
     pos = k;
     show();
     model.set("step", pos);
@@ -387,7 +389,7 @@ function render({ model, el }) {
     node.className = "cw-table-inner";
     const table = CW_TABLES[f.game];
     const ctx = {
-      host: node, frame: f, prev: k > 0 ? frameAt(k - 1) : null, meta, cards, uid, sprite,
+      host: node, frame: f, prev: k > 0 ? frameAt(k - 1) : null, meta, cards, uid, sprite, cache: drawCache,
       viewer: model.get("seat"), human: playing() ? model.get("play_as") : null, atHead,
       playCard: (code) => send({ kind: "play", seat: model.get("play_as"), card: code }),
     };
@@ -401,17 +403,24 @@ function render({ model, el }) {
   function drawTable() {
     const node = buildTable(pos);
     if (tableHost.firstChild !== node) tableHost.replaceChildren(node);
-    // build the neighbouring steps while the browser is idle
-    const schedule = window.requestIdleCallback || ((fn) => setTimeout(fn, 30));
+    // build the next steps (in the direction of travel) while the browser is idle
+    const schedule = window.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 30));
     if (idle === null) {
-      idle = schedule(() => {
+      const work = (deadline) => {
         idle = null;
-        for (const k of [pos + 1, pos - 1, pos + 2]) if (k >= 0 && k < frames.length) buildTable(k);
-      });
+        for (const k of [pos + heading, pos - heading, pos + 2 * heading, pos + 3 * heading]) {
+          if (k < 0 || k >= frames.length) continue;
+          const atHead = k === frames.length - 1 && playing() && !waiting;
+          if (tableCache.has(`${k}|${atHead}`)) continue;
+          if (deadline.timeRemaining() < 6) { idle = schedule(work); return; }
+          buildTable(k);
+        }
+      };
+      idle = schedule(work);
     }
   }
 
-  function forget() { tableCache.clear(); merged = []; summary = null; }
+  function forget() { tableCache.clear(); drawCache.clear(); merged = []; summary = null; }
 
   function show() {
     if (!frames.length) return;
@@ -437,7 +446,6 @@ function render({ model, el }) {
     forget();
     pos = Math.min(model.get("step") || 0, frames.length - 1);
     waiting = false;
-    root.classList.remove("cw-waiting");
     show();
   };
   const onStep = () => {
@@ -446,7 +454,6 @@ function render({ model, el }) {
   };
   const onNotice = () => {
     waiting = false;
-    root.classList.remove("cw-waiting");
     drawNotice();
     const n = model.get("notice") || {};
     if (n.kind === "refused" && playing()) { tableCache.clear(); show(); }
@@ -462,12 +469,10 @@ function render({ model, el }) {
       // the table of the old last step was drawn with move buttons: drop it
       tableCache.clear(); summary = null;
       waiting = false;
-      root.classList.remove("cw-waiting");
       pos = Math.min(msg.step, frames.length - 1);
       show();
     }
   };
-  const onMode = () => { meta = model.get("meta"); forget(); waiting = false; root.classList.remove("cw-waiting"); show(); };
   model.on("change:frames", onData);
   model.on("change:meta", onMode);
   model.on("change:seat", onMode);
@@ -476,7 +481,8 @@ function render({ model, el }) {
   model.on("change:notice", onNotice);
   model.on("msg:custom", onMsg);
 
-  if ((model.get("step") || 0) > frames.length - 1) model.send({ type: "resync" });
+  // play-mode frames may have been made before this view existed: ask for any missing
+  model.send({ type: "hello", frames: frames.length });
   show();
   drawNotice();
   return () => {

@@ -242,7 +242,12 @@ cwRegisterTable("poch", {
     for (const area of ["top", "left", "right", "bottom"]) {
       for (const r of slots[area]) areas[area].appendChild(cwPochSeat(ctx, f, prev, (base + r) % n));
     }
-    areas.mid.appendChild(cwPochBoard(ctx, f, prev));
+    // the board changes only when chips move: draw each state once, then clone it
+    const cache = ctx.cache || (ctx.cache = new Map());
+    const key = "board|" + JSON.stringify([f.holes, prev ? prev.holes : null, f.payment_suit]);
+    let board = cache.get(key);
+    if (!board) { board = cwPochBoard(ctx, f, prev); cache.set(key, board); }
+    areas.mid.appendChild(board.cloneNode(true));
     areas.mid.appendChild(cwPochSide(ctx, f));
     ctx.host.appendChild(felt);
   },

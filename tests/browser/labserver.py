@@ -36,8 +36,9 @@ def free_port() -> int:
 class LabServer:
     """``with LabServer(root) as lab: lab.url`` -- JupyterLab serving the folder ``root``."""
 
-    def __init__(self, root, *, python=sys.executable, env=None, timeout=90.0):
+    def __init__(self, root, *, python=sys.executable, env=None, timeout=90.0, config=()):
         self.root = Path(root)
+        self.config = list(config)
         self.python = python
         self.extra_env = env or {}
         self.timeout = timeout
@@ -80,6 +81,7 @@ class LabServer:
             f"c.LabApp.user_settings_dir = {str(self.home / 'user-settings')!r}",
             f"c.LabApp.workspaces_dir = {str(self.home / 'workspaces')!r}",
             "c.LanguageServerManager.autodetect = False",
+            *self.config,
         ]))
         env = dict(os.environ)
         env.update({"JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
