@@ -473,6 +473,7 @@ function render({ model, el }) {
       show();
     }
   };
+  const onMode = () => { meta = model.get("meta"); forget(); waiting = false; show(); };
   model.on("change:frames", onData);
   model.on("change:meta", onMode);
   model.on("change:seat", onMode);
