@@ -22,10 +22,10 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests" / "browser"))
 
-from tests.browser.labserver import (LabServer, launch_browser, make_notebook,  # noqa: E402
-                                     open_notebook, run_all)
+from labserver import (LabServer, kernel_eval, launch_browser, make_notebook,  # noqa: E402
+                       open_notebook, run_all)
 
 TIME_CLICK = """async ({widget, button, watch, attr}) => {
   const root = document.querySelectorAll('.cw-root')[widget];
@@ -127,7 +127,6 @@ def main(argv=None):
                                                         "attr": "data-step"})
                     results[move_key].append(dt)
             frames = page.evaluate("() => document.querySelectorAll('.cw-root')[1].dataset.step")
-            from tests.browser.labserver import kernel_eval
             kernel = kernel_eval(page, "import statistics; k = sorted(kernel_ms); "
                                  "print(round(statistics.median(k), 2), round(k[int(0.95 * (len(k) - 1))], 2))").split()
             browser.close()

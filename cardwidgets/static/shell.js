@@ -269,9 +269,13 @@ function render({ model, el }) {
     const sum = summarise();
     for (const j of spec) {
       let target = -1;
-      for (const key of j.keys) {
-        const k = sum.firsts[f.deal + "|" + key];
-        if (k !== undefined && (target < 0 || k < target)) target = k;
+      // this hand's phase; at the very end (counted as the next hand), the last hand's
+      for (const deal of [f.deal, f.deal - 1]) {
+        for (const key of j.keys) {
+          const k = sum.firsts[deal + "|" + key];
+          if (k !== undefined && (target < 0 || k < target)) target = k;
+        }
+        if (target >= 0) break;
       }
       if (j.keys.includes("over") && target < 0) target = sum.over;
       const b = mk("cw-jump", j.label, `Jump to the start of ${j.title}`, () => go(target), jumps);
@@ -311,8 +315,7 @@ function render({ model, el }) {
       const g = frameAt(k);
       if (!g.last) continue;
       const li = cwEl("li", "cw-log-item", logBox);
-      li.value = k;
-      const b = cwEl("button", "cw-log-btn", li, g.last.text);
+      const b = cwEl("button", "cw-log-btn", li, `${k}. ${g.last.text}`);
       b.type = "button";
       b.title = `Go to step ${k}`;
       b.addEventListener("click", () => go(k));
@@ -368,7 +371,8 @@ function render({ model, el }) {
       return;
     }
     nowWho.textContent = f.actor === null || f.actor === undefined ? "" :
-      `${cwCap(f.actor_name)} ${typeof f.actor === "number" && f.actor >= 0 ? "is to act" : "acts next"}.`;
+      f.actor >= 0 ? `${f.players[f.actor]} is to act.` :
+      f.actor === -1 ? "Next the dealer shuffles and deals." : "Next the rules act by themselves:";
     const groups = cwGroupLegal(f.legal);
     if (groups.length) {
       const ul = cwEl("ul", "cw-legal-list", legalBox);

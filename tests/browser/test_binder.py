@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from .labserver import REPO, LabServer, kernel_eval, open_notebook, run_all
+from labfixtures import browser  # noqa: F401  (fixture)
+from labserver import REPO, LabServer, kernel_eval, open_notebook, run_all
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,8 @@ import pytest
 from cardwidgets import load_record
 from cardwidgets.widget import GameWidget
 
-from .labserver import kernel_eval, make_notebook, open_notebook, run_all
+from labfixtures import browser, lab, lab_root, page  # noqa: F401  (fixtures)
+from labserver import kernel_eval, make_notebook, open_notebook, run_all
 
 pytestmark = pytest.mark.browser
 
@@ -63,10 +64,11 @@ def test_poch_notebook_runs_and_steps(page, lab):
     at_step(page, root, 41)
     assert header(root)["phase"] == "Game over"
     assert header(root)["deal"] == "Game over after 1 hand"
+    root.locator(".cw-jump", has_text="Phase 2").click()   # from the end, back into the hand
+    at_step(page, root, 9)
+    root.locator(".cw-what").click()
     page.keyboard.press("Home")
     at_step(page, root, 0)
-    root.locator(".cw-jump", has_text="Phase 2").click()
-    at_step(page, root, 9)
     root.locator(".cw-slider").fill("20")
     at_step(page, root, 20)
     assert "King of acorns" in root.locator(".cw-what").inner_text()
@@ -148,7 +150,7 @@ def test_play_mode_move_and_refused_click(page, lab, lab_root):
     page.wait_for_function("() => Number(document.querySelector('.cw-root').dataset.step) > 9")
     # every step the built-in players took since B's bet is listed under "What happened"
     log = root.locator(".cw-log").inner_text()
-    assert log.startswith("B pochs 2")
+    assert log.startswith("10. B pochs 2")
     assert "Your turn, B" in root.locator(".cw-now-who").inner_text()
     root.locator(".cw-slider").fill("10")
     at_step(page, root, 10)

@@ -1,5 +1,8 @@
 """Fixtures for the real-browser tests: one headless JupyterLab and one Chromium per session.
 
+(Imported by the test modules rather than kept in a conftest.py: the engine tests import
+their own helpers as ``conftest``, which a second conftest.py would shadow.)
+
 JupyterLab serves a temporary folder holding a copy of ``notebooks/`` and the small notebooks
 the tests write; its kernels import this checkout (PYTHONPATH), and everything is stopped
 at the end of the session, kernels included.
@@ -10,7 +13,7 @@ import sys
 
 import pytest
 
-from .labserver import REPO, LabServer, launch_browser
+from labserver import REPO, LabServer, launch_browser
 
 
 def _stop_on_sigterm(signum, frame):  # a killed test run still stops Lab and Chromium
@@ -38,15 +41,24 @@ def lab(lab_root):
         server.stop()
 
 
+_SHARED = {"users": 0}
+
+
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = launch_browser(p)
-        try:
-            yield b
-        finally:
-            b.close()
+    # one Playwright and one Chromium for every module that imports this fixture
+    if _SHARED["users"] == 0:
+        from playwright.sync_api import sync_playwright
+        _SHARED["pw"] = sync_playwright().start()
+        _SHARED["browser"] = launch_browser(_SHARED["pw"])
+    _SHARED["users"] += 1
+    try:
+        yield _SHARED["browser"]
+    finally:
+        _SHARED["users"] -= 1
+        if _SHARED["users"] == 0:
+            _SHARED.pop("browser").close()
+            _SHARED.pop("pw").stop()
 
 
 @pytest.fixture
