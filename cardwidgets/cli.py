@@ -9,6 +9,7 @@ Errors print one clear line and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
 from .engine import CardwidgetsError, RandomPlayer, RuleOfThumbPlayer, play_out
@@ -73,8 +74,9 @@ def _print_game(game, quiet, out):
             if comment:
                 print(f"     note: {comment}", file=out)
     res = game.result()
-    print("Result: " + ", ".join(f"{name} {chips}" for name, chips in
-                                 zip(game.players, res["chips"])), file=out)
+    unit, totals = ("chips", res["chips"]) if "chips" in res else ("points", res["scores"])
+    print(f"Result ({unit}): " + ", ".join(f"{name} {value}" for name, value in
+                                         zip(game.players, totals)), file=out)
     if "board" in res:
         titles = getattr(game, "HOLE_TITLES", {})
         left = {titles.get(h, h): c for h, c in res["board"].items() if c}
@@ -83,8 +85,11 @@ def _print_game(game, quiet, out):
     if res.get("money"):
         print("Money (PV4): " + ", ".join(f"{n} {v:+.2f}" for n, v in zip(game.players, res["money"])),
               file=out)
-    print("Winner: " + " and ".join(game.players[s] for s in res["winners"])
-          + ("" if game.finished else " (so far; the record stops before the end)"), file=out)
+    names = " and ".join(game.players[s] for s in res["winners"])
+    if game.finished:
+        print(f"Winner: {names}", file=out)
+    else:
+        print(f"Most {unit} so far: {names} (the record stops before the end of the game)", file=out)
 
 
 def main(argv=None, out=None) -> int:
@@ -114,6 +119,9 @@ def main(argv=None, out=None) -> int:
                     raise CardwidgetsError(f"--set: write NAME=VALUE, e.g. chips=30, not {item!r}")
                 settings[key] = _value(value)
             players = args.players if args.players is not None else cls.min_players
+            if "dealer" not in settings and isinstance(players, int) and players > 0:
+                # the first dealer is chosen by lot (P4), from the seed so games repeat
+                settings["dealer"] = random.Random(args.seed).randrange(players)
             game = cls(players, options=options, **settings)
             kind = PLAYERS[args.player]
             play_out(game, [kind(args.seed * 1000 + s) for s in range(game.n)], seed=args.seed)

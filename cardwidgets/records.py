@@ -2,7 +2,8 @@
 
 A record holds the game, its variant options, the players, the setup (chips, first dealer …),
 every action a player or the deal took (the steps the rules take by themselves are replayed,
-not stored), optional teacher comments keyed by step number, optional notes on which facts
+not stored), the number of steps (so a record may stop just before a step the rules would
+take next), optional teacher comments keyed by step number, optional notes on which facts
 came from a document and which the record chose, and optionally the expected result, which
 is checked after the replay.
 
@@ -29,7 +30,7 @@ FORMAT = "cardwidgets-record"
 VERSION = 1
 EXAMPLES = Path(__file__).parent / "examples"
 _FIELDS = {"format", "version", "game", "title", "players", "options", "setup", "actions",
-           "comments", "facts", "result"}
+           "steps", "comments", "facts", "result"}
 
 
 def record_of(game, *, title=None, comments=None, facts=None, with_result=True) -> dict:
@@ -45,6 +46,7 @@ def record_of(game, *, title=None, comments=None, facts=None, with_result=True) 
         "options": dict(game.options),
         "setup": dict(game.setup),
         "actions": [s.action.to_json() for s in game.history if s.actor != TABLE],
+        "steps": len(game.history),
         "comments": {str(k): v for k, v in sorted(notes.items())},
     }
     if facts:
@@ -145,7 +147,18 @@ def _replay(data):
             raise RecordError(f"actions[{i}]", f"{game.describe(action) if _describable(game, action) else action.kind} "
                               f"is not allowed at step {len(game.actions) + 1}: {why}")
         game.apply(action)
-    game.advance()
+    steps = data.get("steps")
+    if steps is None:
+        game.advance()
+    else:
+        if isinstance(steps, bool) or not isinstance(steps, int) or steps < len(game.history):
+            raise RecordError("steps", f"must be the number of steps the record plays, at least "
+                              f"{len(game.history)}, got {steps!r}")
+        while len(game.history) < steps and not game.finished and game.current_player == TABLE:
+            game.apply(game.legal_actions()[0])
+        if len(game.history) != steps:
+            raise RecordError("steps", f"the record says {steps} steps but its actions give "
+                              f"{len(game.history)}: the record has been changed")
     total = len(game.history)
     notes = {}
     for k, text in comments.items():

@@ -21,7 +21,7 @@ def test_replay_prints_every_step_and_the_result():
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert any(line.strip().startswith("16. Showdown:") for line in lines)
-    assert "Result: A 25, B 10, C 33, D 7, E 10" in out.stdout
+    assert "Result (chips): A 25, B 10, C 33, D 7, E 10" in out.stdout
     assert "Left on the board: 15 chips (Ace 5, Marriage 5, Sequence 5)" in out.stdout
     assert "[P14]" in out.stdout and "note: Document:" in out.stdout
 
@@ -31,9 +31,9 @@ def test_play_is_repeatable_from_a_seed(tmp_path):
     b = run("play", "poch", "--players", "4", "--seed", "11")
     assert a.returncode == 0 and b.returncode == 0
     assert a.stdout.split("Saved")[0] == b.stdout
-    assert "Result:" in a.stdout and "[P4]" in a.stdout
+    assert "Result (chips):" in a.stdout and "[P4]" in a.stdout
     replay = run("replay", str(tmp_path / "g.json"), "--quiet")
-    assert replay.stdout.splitlines()[0] == [l for l in a.stdout.splitlines() if l.startswith("Result:")][0]
+    assert replay.stdout.splitlines()[0] == [l for l in a.stdout.splitlines() if l.startswith("Result")][0]
 
 
 def test_play_with_variants_and_settings():
@@ -66,3 +66,9 @@ def test_tampered_record_is_refused(tmp_path):
     path.write_text(json.dumps(rec))
     out = run("replay", str(path))
     assert out.returncode == 2 and "result.chips" in out.stderr and "changed" in out.stderr
+
+
+def test_play_pocha_prints_points():
+    out = run("play", "pocha", "--players", "3", "--seed", "2", "--set", "hands=2")
+    assert out.returncode == 0, out.stderr
+    assert "Result (points):" in out.stdout and "[H11" in out.stdout

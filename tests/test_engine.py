@@ -106,6 +106,11 @@ def test_why_not_explains_without_changing_anything():
     Action("bet", 9, amount=1),                    # no such seat
     Action("bet", None, amount=1),                 # nobody
     "bet 2",                                       # not an Action at all
+    Action("bet", 1, amount=True),                 # not a number of chips
+    Action("bet", 1, amount=1.5),
+    Action("bet", 1, amount="2"),
+    Action("bet", True, amount=1),                 # not a seat number
+    Action("play", 1, card="Q-hearts"),            # a string, not a card
 ])
 def test_illegal_actions_change_nothing(bad):
     """Each kind of illegal action is refused with a rule and leaves the game as it was."""

@@ -15,7 +15,9 @@ def test_E_P1_ends_exactly_as_the_document_says():
     assert res["chips"] == [25, 10, 33, 7, 10]
     left = {h: c for h, c in res["board"].items() if c}
     assert left == {"A": 5, "marriage": 5, "sequence": 5}
-    assert game.finished and "D has only 7 chips" in game.history[-1].text
+    assert not game.finished and game.history[-1].action.kind == "go out"  # where the document stops
+    step = game.advance()[0]  # the rules' next step: D cannot pay the next ante (P15)
+    assert game.finished and step.rule == "P15" and "D has only 7 chips" in step.text
 
 
 def test_E_P1_stated_facts_hold_step_by_step():

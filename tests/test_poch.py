@@ -492,3 +492,39 @@ def test_chance_and_table_actors():
     assert game.current_player == CHANCE and game.legal_actions() == []
     with pytest.raises(IllegalAction, match="the cards must be dealt first"):
         game.apply(Action("pass", 1))
+
+
+def test_P11_ruling_the_cap_uses_public_facts_only():
+    """The bets offered never depend on whether another player holds a pair (no leak)."""
+    offers = []
+    for c_hand in (["9-acorns", "9-leaves"], ["9-acorns", "K-bells"]):
+        game = poch_deal(6, {1: ["A-acorns", "A-leaves"], 2: c_hand}, turned="7-hearts")
+        game.chips[2] = 4  # C is poor, whether or not C holds a pair
+        offers.append([a.amount for a in game.legal_actions() if a.kind == "bet"])
+        reason = str(game.why_not(Action("bet", 1, amount=10)))
+        assert "C could match at most" in reason
+    assert offers[0] == offers[1] and max(offers[0]) == 4 + 0
+
+
+def test_P10_lone_bettor_shows_just_a_pair_of_a_bigger_set():
+    """The lone bettor proves the right to bet with a pair; the rest of the set stays hidden."""
+    game = poch_deal(6, {1: ["A-acorns", "A-leaves", "A-hearts"]}, turned="7-bells")
+    act(game, 1, "bet", 1)
+    for seat in (2, 3, 4, 5, 0):
+        act(game, seat, "drop")
+    step = [s for s in game.history if s.action.kind == "showdown"][0]
+    assert "shows a pair of Aces (Ace of acorns, Ace of leaves)" in step.text
+    assert len(game.shown[1]) == 2
+
+
+def test_P8_showdown_says_why_the_winner_won():
+    """The showdown words give the deciding reason: larger set, higher rank or payment card."""
+    game = poch_deal(6, {1: ["9-hearts", "9-acorns"], 2: ["9-leaves", "9-bells"]},
+                     turned="7-bells")  # bells is the payment suit
+    act(game, 1, "bet", 1)
+    act(game, 2, "call")
+    for seat in (3, 4, 5, 0):
+        act(game, seat, "drop")
+    step = [s for s in game.history if s.action.kind == "showdown"][0]
+    assert game.poch_winner == 2
+    assert "only its pair holds the payment-suit card, the Nine of bells" in step.text

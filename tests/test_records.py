@@ -72,6 +72,8 @@ def bad(rec, path, value):
     (("comments",), {"999": "late"}, "comments['999']", "keyed by step number"),
     (("result", "chips", 0), 1234, "result.chips", "the record has been changed"),
     (("surprise",), 1, "surprise", "is not a field of a game record"),
+    (("steps",), 5, "steps", "must be the number of steps"),
+    (("steps",), 100_000, "steps", "the record has been changed"),
 ])
 def test_malformed_or_tampered_records_name_the_field(played, path, value, field, words):
     """Each broken record raises RecordError naming the field; nothing is returned."""

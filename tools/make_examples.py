@@ -8,13 +8,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardwidgets import Action, Poch, record_of
+from cardwidgets import TABLE, Action, Poch, record_of
 
 OUT = Path(__file__).resolve().parents[1] / "cardwidgets" / "examples"
 
 
-def play(game, moves):
-    """Apply ``moves`` (tuples: seat name, kind, amount or card code), advancing table steps."""
+def play(game, moves, stop_before_ante=False):
+    """Apply ``moves`` (tuples: seat name, kind, amount or card code), advancing table steps
+    (but, with ``stop_before_ante``, not into the next deal: the document stops there)."""
     for who, kind, *arg in moves:
         game.advance()
         seat = game.players.index(who)
@@ -25,7 +26,8 @@ def play(game, moves):
         else:
             action = Action(kind, seat)
         game.apply(action)
-    game.advance()
+    while game.current_player == TABLE and not (stop_before_ante and game.phase.key == "ante"):
+        game.apply(game.legal_actions()[0])
     return game
 
 
@@ -60,7 +62,7 @@ def e_p1():
         # run 4: E starts in bells; A lays the Ace and goes out with the 8 of bells
         ("E", "play", "10-bells"), ("B", "play", "J-bells"), ("A", "play", "Q-bells"),
         ("B", "play", "K-bells"), ("A", "play", "A-bells"), ("A", "play", "8-bells"),
-    ])
+    ], stop_before_ante=True)
     comments = {
         1: "Document: each player puts one chip in each of the nine holes; 5 players, so 5 chips a hole.",
         2: "Document: A deals, B (first to receive) gets 7 cards, the payment suit is acorns. "
@@ -79,12 +81,13 @@ def e_p1():
         step_of(game, lambda s: s.action.kind == "go out"):
             "Document: the first out takes the centre and a chip per card left in the other "
             "hands. End: A 25 (+5), B 10 (−10), C 33 (+13), D 7 (−13), E 10 (−10); 15 chips "
-            "stay in three holes.",
+            "stay in three holes for the next deal. (By P15, D, with 7 chips, could not pay "
+            "the next ante, so the game would end there.)",
     }
     facts = {
         "source": "document 000 (Basque), the five-player worked round",
         "stated": [
-            "five players A–E with 20 chips each; A deals",
+            "five players A–E; A deals",
             "everyone puts one chip in each of the nine holes",
             "B gets 7 cards; the payment suit is acorns",
             "phase 1: A takes 5 chips, B 5, C 10",
@@ -96,6 +99,8 @@ def e_p1():
             "end: A 25, B 10, C 33, D 7, E 10; 15 chips stay in three holes",
         ],
         "derived": [
+            "20 chips each (A ends on 25, which the document calls +5)",
+            "B is the first to receive cards (P5: the deal starts on the dealer's left)",
             "the turned card is the Ace of acorns (C's King of acorns is the last card of the "
             "suit at the very start of phase 3)",
             "C holds the King of acorns and one more honour, not the Queen (no Marriage)",
@@ -106,6 +111,8 @@ def e_p1():
             "all the hands: A holds the Queen of acorns and three Queens, B the Jack of "
             "acorns and a pair of Jacks, C the King and 10 of acorns and three Kings",
             "D and E drop when the betting reaches them",
+            "the record stops after the payout, as the document does; under P15 the next "
+            "step would end the game, since D has only 7 chips and cannot pay the 9-chip ante",
             "C's first run starts with the 10 of acorns",
             "the runs after the first two (leaves from E's 7, then bells from E's 10)",
         ],

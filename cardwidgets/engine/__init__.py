@@ -7,6 +7,7 @@ from .core import CHANCE, TABLE, Action, Game, Phase, Step
 from .errors import CardwidgetsError, ConfigError, IllegalAction, RecordError
 from .players import Player, RandomPlayer, RuleOfThumbPlayer, play_out
 from .seats import LEFT, RIGHT, Table
+from .tricks import Play, RankPower, SuitPower, Trick, TrickOutcome
 
 __all__ = [
     "Card", "SuitSystem", "SUIT_SYSTEMS", "DECKS", "make_deck", "RankOrder",
@@ -14,4 +15,5 @@ __all__ = [
     "CardwidgetsError", "IllegalAction", "ConfigError", "RecordError",
     "Player", "RandomPlayer", "RuleOfThumbPlayer", "play_out",
     "Table", "LEFT", "RIGHT",
+    "Trick", "Play", "TrickOutcome", "SuitPower", "RankPower",
 ]

@@ -27,13 +27,31 @@ from .errors import ConfigError
 __all__ = ["Card", "SuitSystem", "SUIT_SYSTEMS", "DECKS", "make_deck", "RankOrder"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One playing card: a rank key, a suit key and the suit system they belong to."""
+    """One playing card: a rank key, a suit key and the suit system they belong to.
+
+    Cards are values: two cards with the same rank, suit and system are equal.
+    """
 
     rank: str
     suit: str
-    system: str = field(default="french", compare=True)
+    system: str = "french"
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.system)))
+
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is not Card:
+            return NotImplemented
+        return (self._hash == other._hash and self.rank == other.rank
+                and self.suit == other.suit and self.system == other.system)
+
+    def __hash__(self):
+        return self._hash
 
     @property
     def code(self) -> str:

@@ -38,7 +38,7 @@ class Phase:
         return self.title
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """One move. ``kind`` says what it is; the other fields are filled as the kind needs.
 
@@ -107,7 +107,7 @@ class Action:
         return f"Action({', '.join(parts)})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """What one applied action did, in plain words, and the rule that allowed it."""
 
@@ -285,11 +285,23 @@ class Game:
         return self.why_not(action) is None
 
     def _verify(self, action) -> None:
-        if not isinstance(action, Action):
+        self._verify_for(action, self._actor() if self._phase.key != "over" else None)
+
+    def _verify_for(self, action, actor) -> None:
+        if action.__class__ is not Action and not isinstance(action, Action):
             raise IllegalAction("action", f"{action!r} is not an action")
-        if self.finished:
+        if actor is None:
             raise IllegalAction(self.turn_rule(), "the game is over")
-        actor = self._actor()
+        seat, amount, card = action.seat, action.amount, action.card
+        if seat is not None and seat.__class__ is not int:
+            raise IllegalAction(self.turn_rule(), f"{seat!r} is not a seat number")
+        if amount is not None and amount.__class__ is not int:
+            raise IllegalAction(self.turn_rule(), f"a number of chips is a whole number, not {amount!r}")
+        if card is not None and card.__class__ is not Card:
+            raise IllegalAction(self.turn_rule(), f"{card!r} is not a card (use game.suits.card"
+                                f"({card!r}) to make one)")
+        if any(c.__class__ is not Card for c in action.cards):
+            raise IllegalAction(self.turn_rule(), "a deal lists cards (use game.suits.card to make them)")
         if actor == TABLE:
             due = self._legal()[0]
             if action != due:
@@ -302,8 +314,8 @@ class Game:
         else:
             if action.seat is None:
                 raise IllegalAction(self.turn_rule(), f"say who acts: it is {self.players[actor]}'s turn")
-            if not isinstance(action.seat, int) or not 0 <= action.seat < self.n:
-                raise IllegalAction("seat", f"there is no seat {action.seat!r} at this table")
+            if not 0 <= action.seat < self.n:
+                raise IllegalAction(self.turn_rule(), f"there is no seat {action.seat!r} at this table")
             if action.seat != actor:
                 raise IllegalAction(self.turn_rule(), f"it is {self.players[actor]}'s turn, "
                                     f"not {self.players[action.seat]}'s")
@@ -317,8 +329,10 @@ class Game:
         return step
 
     def _apply(self, action: Action) -> Step:
-        self._verify(action)
-        phase, deal, actor = self._phase.key, self.deal_number, self._actor()
+        phase = self._phase.key
+        actor = self._actor() if phase != "over" else None
+        self._verify_for(action, actor)
+        deal = self.deal_number
         try:
             text, rule = self._do(action)
         except Exception:

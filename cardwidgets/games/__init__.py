@@ -1,7 +1,9 @@
 """One module per game. :data:`GAMES` maps a game's key to its class."""
 from .poch import Poch
+from .pocha import Pocha
 
 GAMES = {"poch": Poch}
+GAMES["pocha"] = Pocha
 
 
 def register(cls):

@@ -63,7 +63,8 @@ RULES = {
           "King, Queen, Jack or 10, nobody wins that hole this deal (and so nobody wins Marriage "
           "or Sequence if they would need it).",
     "P8": "Phase 2 compares sets of equal rank only: four of a kind beats three, three beats a "
-          "pair; between sets of the same size the higher rank wins (four 8s beat three Kings). "
+          "pair (so four 8s beat three Kings); between sets of the same size the higher rank "
+          "wins (Aces beat Kings). "
           "Between pairs of the same rank, the pair with the payment-suit card wins. Only a "
           "player's best set counts. A player with no pair may not take part in the betting. "
           "Open point settled: could two equal pairs both lack the payment card, because it is "
@@ -80,9 +81,11 @@ RULES = {
            "the bets and the Poch hole. If everyone passes, the Poch hole stays for the next "
            "deal. If only one player bets, or all but one drop, that player takes the bets and "
            "the Poch hole but must show at least a pair.",
-    "P11": "The documents set no limits. Our ruling: you never bet more chips than you hold, "
-           "and nobody may bet or raise beyond what every other player still in the betting "
-           "(who may take part and has chips) could match, so nobody is ever short of a call. "
+    "P11": "The documents set no betting limits and nothing for a player who cannot afford a "
+           "call; document 000 suggests giving every player the same number of extra chips so "
+           "the game can go on. Our ruling: you never bet more chips than you hold, and nobody "
+           "may bet or raise beyond what every other player still in the betting (not dropped, "
+           "with chips) could match, so a call is always affordable and there are no side pots. "
            "In phase 3 a player who cannot pay a chip for every card pays all they have.",
     "P12": "Phase 3: the winner of the poching (or, if everyone passed, the player left of the "
            "dealer) lays any card on the centre. Whoever holds the next higher card of the same "
@@ -301,9 +304,13 @@ class Poch(Game):
             return False
         return self.options["poch_without_pair"] or self.best_set(seat)[0] >= 2
 
+    def _in_with_chips(self):
+        """Players still in the betting who have chips: public facts only (no peeking at pairs)."""
+        return [s for s in range(self.n) if not self.dropped[s] and self.chips[s] + self.bets[s] > 0]
+
     def _cap(self):
         """P11 (our ruling): the most anyone may have in, so every other player still in can call."""
-        stacks = [self.chips[s] + self.bets[s] for s in range(self.n) if self._eligible(s)]
+        stacks = [self.chips[s] + self.bets[s] for s in self._in_with_chips()]
         return min(stacks) if stacks else 0
 
     def chance_action(self, rng):
@@ -407,8 +414,7 @@ class Poch(Game):
                                 f"{self.chips[seat]}")
         cap = self._cap()
         if total > cap:
-            poorest = min((s for s in range(self.n) if self._eligible(s)),
-                          key=lambda s: self.chips[s] + self.bets[s])
+            poorest = min(self._in_with_chips(), key=lambda s: self.chips[s] + self.bets[s])
             raise IllegalAction("P11", f"nobody may bet more than every player still in can match: "
                                 f"{self.players[poorest]} could match at most {cap} in all, so "
                                 f"the most you may {kind} is "
@@ -456,6 +462,7 @@ class Poch(Game):
                 f"in each of the nine holes ({ANTE} chips each); {board}.", "P4")
 
     def _do_deal(self, action):
+        self._sets = None
         cards = list(action.cards)
         order = self.table.order_from(self.table.next(self.dealer))
         dealt = cards if self.options["turned_card_dealt"] else cards[:-1]
@@ -539,6 +546,9 @@ class Poch(Game):
                               "the Sequence hole."), "P6"
         else:
             text, rule = self._unclaimed_words(hole, chips), "P7"
+            if self.options["dealer_takes_turned"] and self.turned is not None and self.turned.rank in (
+                    {"marriage": ("K", "Q"), "sequence": ("7", "8", "9")}.get(hole, ())):
+                rule = "P7, PV1"
         if not self.pay_queue:
             self._start_betting()
         return text, rule
@@ -626,15 +636,40 @@ class Poch(Game):
         return set_key(self.hands[seat], self.payment, self.system,
                        self.options["poch_without_pair"])
 
+    def _plural(self, card):
+        name = self.suits.rank_name(card.rank)
+        return {"Six": "Sixes"}.get(name, name + "s")
+
     def _set_words(self, seat):
         size, _, cards = self.best_set(seat)
         names = ", ".join(c.name for c in cards)
         if size == 1:
             return f"no pair, highest card the {names}"
-        rank_name = self.suits.rank_name(cards[0].rank)
-        plural = {"Six": "Sixes"}.get(rank_name, rank_name + "s")
+        plural = self._plural(cards[0])
         what = {2: f"a pair of {plural}", 3: f"three {plural}", 4: f"four {plural}"}[size]
         return f"{what} ({names})"
+
+    def _why_best(self, winner, contenders):
+        """Why the winner's set beats the next best (P8 / PV3), in words."""
+        key = self._set_key(winner)
+        runner = max((s for s in contenders if s != winner), key=self._set_key)
+        other = self._set_key(runner)
+        size, _, cards = self.best_set(winner)
+        if size == 1:
+            if key[1] > other[1]:
+                return f"no one has a pair and the {cards[0].name} is the highest card (PV3)"
+            return (f"no one has a pair, the highest cards are equal and {cards[0].name}'s suit "
+                    "ranks higher in the skat order (PV3)")
+        if key[0] > other[0]:
+            return "having the larger set"
+        if key[1] > other[1]:
+            return "having the higher rank"
+        if self.options["poch_without_pair"]:
+            return "the pairs are equal and its pair has the higher skat suit (PV3)"
+        if key[2] and not other[2]:
+            card = next(c for c in cards if c.suit == self.payment)
+            return f"the pairs are equal and only its pair holds the payment-suit card, the {card.name}"
+        return "the pairs are equal and its pair has the higher skat suit (our ruling)"
 
     def _do_showdown(self, action):
         contenders = [s for s in range(self.n) if not self.dropped[s] and self.bets[s] > 0]
@@ -652,9 +687,10 @@ class Poch(Game):
             who = self.players[winner]
             _, _, cards = self.best_set(winner)
             if len(contenders) == 1:
-                self._show(winner, cards if len(cards) > 1 else [])
-                shows = (f"shows {self._set_words(winner)} to prove the right to bet"
-                         if len(cards) > 1 else "need not show a pair in this variant")
+                pair = cards[:2] if len(cards) > 1 else []
+                self._show(winner, pair)
+                shows = (f"shows a pair of {self._plural(pair[0])} ({pair[0].name}, {pair[1].name}) "
+                         "to prove the right to bet" if pair else "need not show a pair in this variant")
                 text = (f"Everyone else dropped: {who}, the only bettor, {shows}, and takes the "
                         f"{pot} chips bet and the {poch} chips in the Poch hole.")
                 rule = "P10" if len(cards) > 1 else "PV3"
@@ -662,8 +698,8 @@ class Poch(Game):
                 for s in contenders:
                     self._show(s, self.best_set(s)[2])
                 shown = "; ".join(f"{self.players[s]} {self._set_words(s)}" for s in contenders)
-                text = (f"Showdown: {shown}. {who} has the best set and takes the {pot} chips bet "
-                        f"and the {poch} chips in the Poch hole.")
+                text = (f"Showdown: {shown}. {who} wins, {self._why_best(winner, contenders)}, and "
+                        f"takes the {pot} chips bet and the {poch} chips in the Poch hole.")
                 rule = self._showdown_rule(winner, contenders)
         self.bets = [0] * self.n
         self.high = 0
@@ -766,9 +802,10 @@ class Poch(Game):
     def _game_over_reason(self):
         poor = [s for s in range(self.n) if self.chips[s] < ANTE]
         if poor:
-            s = poor[0]
-            return (f"{self.players[s]} has only {self.chips[s]} chip{'s' if self.chips[s] != 1 else ''} "
-                    f"and cannot pay the {ANTE}-chip ante: the game ends.")
+            who = " and ".join(f"{self.players[s]} has only {self.chips[s]} "
+                               f"chip{'s' if self.chips[s] != 1 else ''}" for s in poor)
+            cannot = " and cannot" if len(poor) == 1 else ": they cannot"
+            return f"{who}{cannot} pay the {ANTE}-chip ante, so the game ends."
         limit = self.setup["deals"]
         if limit is not None and self.deal_no > limit:
             return f"The {limit} deal{'s' if limit != 1 else ''} agreed have been played: the game ends."
@@ -783,7 +820,10 @@ class Poch(Game):
         left = sum(self.holes.values())
         if left:
             holes = ", ".join(f"{HOLE_TITLES[h]} {c}" for h, c in self.holes.items() if c)
-            text += f" {left} chips stay on the board ({holes}) and belong to nobody."
+            if res.get("money"):
+                text += f" The {left} chips left on the board ({holes}) are shared out (PV4)."
+            else:
+                text += f" {left} chips stay on the board ({holes}) and belong to nobody."
         if res.get("money"):
             money = ", ".join(f"{self.players[s]} {v:+.2f}" for s, v in enumerate(res["money"]))
             text += f" Settling in money (PV4): {money}."

@@ -1,0 +1,928 @@
+"""Pocha: a Spanish trick-taking game where every hand you predict your tricks exactly.
+
+Source: document 004 (Tagalog). Rule ids H1–H12 and variants HV1–HV5 follow
+``shared/rules/pocha.md``. Where the document leaves a point open we rule on it; those
+rulings are marked "Our ruling" in :data:`RULES`.
+
+A game is the whole schedule of hands (22 hands for 4 players with 40 cards). Each hand is:
+the deal (a chance step: the order of the whole deck, so a record can script any deal),
+one bid per player, the tricks, and the scoring (a step the rules take by themselves).
+
+>>> from cardwidgets.games.pocha import Pocha, hand_schedule
+>>> hand_schedule(4)
+[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+>>> from cardwidgets import play_out, RandomPlayer
+>>> game = play_out(Pocha(4, hands=3), RandomPlayer(seed=1), seed=1)
+>>> game.finished, game.hand_no >= 3
+(True, True)
+"""
+from __future__ import annotations
+
+import random
+
+from ..engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAction, Phase,
+                      RankOrder, make_deck)
+from ..engine.tricks import SuitPower, Trick
+
+__all__ = ["Pocha", "RULES", "hand_schedule", "hand_score", "rank_order", "SCHEDULES"]
+
+# ---- the game, declared -------------------------------------------------------------------
+
+#: Spanish words for the suits, shown beside the English ones.
+SUIT_WORDS = {"coins": "coins (oros)", "cups": "cups (copas)", "swords": "swords (espadas)",
+              "clubs": "clubs (bastos)"}
+
+#: H9: rank within a suit, high to low, and where the 8 and 9 go with 48 cards (our ruling).
+RANK_40 = ("1", "3", "12", "11", "10", "7", "6", "5", "4", "2")
+RANK_48 = ("1", "3", "12", "11", "10", "9", "8", "7", "6", "5", "4", "2")
+#: HV3: the 3 ranked low, just above the 2.
+RANK_40_THREE_LOW = ("1", "12", "11", "10", "7", "6", "5", "4", "3", "2")
+RANK_48_THREE_LOW = ("1", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+#: The hand schedules (H4, HV1, HV2, HV5), by name.
+SCHEDULES = ("document", "document, extra whole-deck hands", "one-card ends", "Catalan")
+
+RULES = {
+    "H1": "The deck is the Spanish one, 40 cards (Ace to 7, Jack/sota, Knight/caballo, King/"
+          "rey) in four suits: coins (oros), cups (copas), swords (espadas) and clubs (bastos). "
+          "Some play with 48 cards, adding the 8s and 9s.",
+    "H2": "Three or four players. With three players the 2s are taken out, so that the 36 "
+          "cards left deal out evenly (12 each). Our ruling: with the 48-card deck and three "
+          "players nothing is taken out, since 48 cards already deal out evenly (16 each); "
+          "with four players every deck is used whole (10 or 12 each).",
+    "H3": "The aim: predict exactly how many tricks you will take in each hand. The highest "
+          "total at the end wins. Predicting right comes first; taking many tricks second.",
+    "H4": "Hand sizes: the first hand deals 1 card to each player, each later hand one card "
+          "more, until a hand deals the whole deck. Whole-deck hands are played as many times "
+          "as there are players; then each hand has one card fewer, down to a last hand of 1 "
+          "card each. Four players with 40 cards: 1 … 9, 10 four times, 9 … 1 = 22 hands; "
+          "three players with 36 cards: 1 … 11, 12 three times, 11 … 1 = 25 hands. Our "
+          "ruling: the first whole-deck hand is the first of those hands, so every player "
+          "deals one whole-deck hand (variant HV5 plays them all after it).",
+    "H5": "The first dealer is chosen at random (here: the `dealer` setting). The player on "
+          "the dealer's right is the first player; the player on the dealer's left cuts. The "
+          "cards are dealt one at a time, to the right, starting with the first player, so the "
+          "dealer gets the last one. Then the next card of the deck is turned face up: its "
+          "suit is trumps (triunfo, pinta) for this hand, and it belongs to nobody. When the "
+          "whole deck is dealt, the dealer shows their own last card as the trump card and "
+          "keeps it. After each hand the deal passes to the right, to the player who was first.",
+    "H6": "A hand has as many tricks as each player has cards. In each trick everyone plays one "
+          "card; one player always wins it and takes the cards.",
+    "H7": "After the deal each player, starting with the first player, says how many tricks "
+          "they expect to take (a bid, from 0 to the number of tricks). The dealer, bidding "
+          "last, may not choose a number that makes the bids add up to the number of tricks, "
+          "so at least one player must be wrong. This does not apply in hands of one card.",
+    "H8": "The first player leads any card to the first trick. The others play one card each, "
+          "in bidding order (to the right), with three duties: "
+          "Duty 1: if you hold the suit led, you must play it, and must beat the highest card of "
+          "that suit played so far if you can. "
+          "Duty 2: if you cannot beat it, or someone has already trumped, play any card of the "
+          "suit led. "
+          "Duty 3: if you have none of the suit led you must try to win with a trump: if no "
+          "trump has been played, play a trump; if one has, play a trump that beats the highest "
+          "trump played if you can. If you cannot beat it, or hold no trump, play any other "
+          "card. Our ruling: \"any other card\" means any card in your hand, a lower trump "
+          "included.",
+    "H9": "Rank within each suit, high to low: Ace, 3, King (12), Knight (11), Jack (10), 7, 6, "
+          "5, 4, 2. Our ruling for the 48-card deck: the 9 and 8 go between the Jack and the "
+          "7 (Ace, 3, King, Knight, Jack, 9, 8, 7, 6, 5, 4, 2), as in other Spanish games.",
+    "H10": "The highest trump wins the trick; if no trump was played, the highest card of the "
+           "suit led wins. The winner of a trick leads the next one.",
+    "H11": "Scoring after each hand: a player who took exactly the tricks they bid scores 10 "
+           "plus 5 for each trick taken; a player who missed loses 5 for each trick of "
+           "difference, over or under.",
+    "H12": "The game ends after the last hand of the schedule; the highest total wins. A tie "
+           "for the highest total is broken by extra one-card hands until it is broken. Our "
+           "ruling: everyone plays the extra hands (the game needs three players), scored as "
+           "usual; the game ends after the first extra hand that leaves one player alone with "
+           "the highest total. With the `hands` setting a class can stop the schedule early "
+           "(the same tie rule applies then).",
+    "HV1": "Variant \"one-card ends\" (other published rules): as many hands of 1 card as "
+           "there are players, then 2 … up to one below the whole deck, the whole-deck hands, "
+           "down again, and as many hands of 1 at the end (4 players, 40 cards: 28 hands).",
+    "HV2": "Variant \"Catalan\" (other published rules): 1 … up to the whole deck, the whole "
+           "deck again … down to 1, then as many whole-deck hands as there are players at the "
+           "end (4 players, 40 cards: 24 hands).",
+    "HV3": "Variant (one card maker's rules): the 3 ranks low, just above the 2: Ace, King, "
+           "Knight, Jack, 7, 6, 5, 4, 3, 2 (with 48 cards: Ace, King, Knight, Jack, 9, 8, 7 … 3, 2).",
+    "HV4": "Variant: three players keep all 40 cards, 13 each in the whole-deck hands. Our "
+           "ruling: the one card left over is the turned trump card, face up, belonging to "
+           "nobody, as in the smaller hands.",
+    "HV5": "Variant (the other reading of H4, \"after that\"): the hands grow up to the whole "
+           "deck, and after that first whole-deck hand come as many more whole-deck hands as "
+           "there are players (4 players, 40 cards: 23 hands; 3 players: 26).",
+}
+
+DEAL_PHASE = Phase("deal", "The deal", "H5")
+BID_PHASE = Phase("bid", "Bidding", "H7")
+PLAY_PHASE = Phase("play", "Playing the tricks", "H8")
+SCORE_PHASE = Phase("score", "Scoring the hand", "H11")
+OVER_PHASE = Phase("over", "Game over", "H12")
+
+# Which duty a card met or must meet, as found by :meth:`Pocha._situation`.
+LEAD = "lead"
+BEAT = "duty 1"          # holding the suit led, and able to beat its highest card
+FOLLOW = "duty 2"        # holding the suit led, unable to beat it
+FOLLOW_TRUMPED = "duty 2 trumped"   # holding the suit led after someone trumped
+TRUMP = "duty 3 trump"   # void, holding a trump, none played yet
+OVERTRUMP = "duty 3 overtrump"      # void, holding a trump that beats the highest trump
+ANY_LOW = "duty 3 any low"          # void, trumps held are all lower than the highest played
+ANY_NONE = "duty 3 any none"        # void and holding no trump
+
+SCORE = Action("score")
+_DUTY_RULE = {BEAT: "H8 duty 1", FOLLOW: "H8 duty 2", FOLLOW_TRUMPED: "H8 duty 2",
+              TRUMP: "H8 duty 3", OVERTRUMP: "H8 duty 3", ANY_LOW: "H8 duty 3",
+              ANY_NONE: "H8 duty 3"}
+
+
+def rank_order(deck: int = 40, three_low: bool = False) -> RankOrder:
+    """The rank within a suit (H9, or HV3 with ``three_low``), for 40 or 48 cards."""
+    if deck == 48:
+        return RankOrder(RANK_48_THREE_LOW if three_low else RANK_48)
+    return RankOrder(RANK_40_THREE_LOW if three_low else RANK_40)
+
+
+def hand_score(bid: int, took: int) -> int:
+    """H11: 10 + 5 per trick taken if the bid was exact, else −5 per trick of difference.
+
+    >>> hand_score(2, 2), hand_score(0, 0), hand_score(3, 1), hand_score(0, 2)
+    (20, 10, -10, -10)
+    """
+    return 10 + 5 * took if bid == took else -5 * abs(bid - took)
+
+
+def hand_schedule(players: int, cards: int | None = None, kind: str = "document") -> list[int]:
+    """Cards per player in each hand (H4; HV1 "one-card ends", HV2 "Catalan", HV5).
+
+    ``cards`` is the number of cards in play (36 for three players with the 40-card deck,
+    40 for four); ``kind`` is one of :data:`SCHEDULES`.
+
+    >>> len(hand_schedule(4)), len(hand_schedule(3)), len(hand_schedule(4, kind="Catalan"))
+    (22, 25, 24)
+    """
+    if cards is None:
+        cards = 36 if players == 3 else 40
+    n, m = players, cards // players
+    up, down = list(range(1, m)), list(range(m - 1, 0, -1))
+    if kind == "document":
+        return up + [m] * n + down
+    if kind == "document, extra whole-deck hands":
+        return up + [m] + [m] * n + down
+    if kind == "one-card ends":
+        return [1] * n + up[1:] + [m] * n + down[:-1] + [1] * n
+    if kind == "Catalan":
+        return up + [m, m] + down + [m] * n
+    raise ConfigError("schedule", f"{kind!r} is not a schedule; use one of {', '.join(SCHEDULES)}")
+
+
+_DECKS: dict = {}
+_TABLES: dict = {}
+
+
+def _deck(name: str) -> tuple:
+    """The cards of a named deck, made once (the same Card objects every time)."""
+    deck = _DECKS.get(name)
+    if deck is None:
+        deck = _DECKS[name] = tuple(make_deck(name))
+    return deck
+
+
+class _Tables:
+    """What a game of one configuration looks up again and again, built once: the deck, the
+    rank values, the card names and the possible actions (cards are keyed by ``id``)."""
+
+    def __init__(self, deck_name, size, three_low, n):
+        self.deck = _deck(deck_name)
+        self.deck_set = frozenset(self.deck)
+        self.deck_ids = frozenset(map(id, self.deck))
+        self.ranks = rank_order(size, three_low)
+        self.rv = {r: self.ranks.value(r) for r in self.ranks.high_to_low}
+        self.names = {id(c): c.name for c in self.deck}
+        suit_order = {s: i for i, s in enumerate(("coins", "cups", "swords", "clubs"))}
+        self.sort_key = {id(c): (suit_order[c.suit], -self.rv[c.rank]) for c in self.deck}
+        self.play_actions = [{id(c): Action("play", s, card=c) for c in self.deck}
+                             for s in range(n)]
+        self.bid_actions = [[Action("bid", s, amount=k) for k in range(len(self.deck) + 1)]
+                            for s in range(n)]
+
+
+def _tables(deck_name, size, three_low, n) -> _Tables:
+    key = (deck_name, size, three_low, n)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = _Tables(deck_name, size, three_low, n)
+    return t
+
+
+def _check_dealer(game, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.n:
+        return f"the first dealer is a seat number from 0 to {game.n - 1}"
+
+
+def _check_deck(game, value):
+    if value not in (40, 48):
+        return "Pocha is played with the 40-card or the 48-card Spanish deck: give 40 or 48"
+    if game.options["all_forty"] and (game.n != 3 or value != 40):
+        raise ConfigError("options.all_forty", "variant HV4 (all 40 cards) is for three "
+                          "players with the 40-card deck")
+
+
+def _check_hands(game, value):
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        return "the number of hands to play is a whole number of at least 1, or None for all"
+
+
+def _check_start(game, value):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return "the hand of the schedule to start with is a whole number of at least 1"
+
+
+class Pocha(Game):
+    """Pocha for 3–4 players (rules H1–H12, variants HV1–HV5).
+
+    Settings: ``dealer`` the first dealer's seat (0), ``deck`` 40 or 48 cards; for a lesson,
+    ``start`` the hand of the schedule to begin with (1) and ``hands`` how many hands to play
+    from there (``None``: to the end of the schedule, H4). ``Pocha(4, start=10, hands=1)`` is
+    one whole-deck hand of 10 cards each.
+    Options: ``one_card_ends`` (HV1), ``catalan`` (HV2), ``three_low`` (HV3),
+    ``all_forty`` (HV4), ``extra_whole_deck`` (HV5); give them by name or id,
+    e.g. ``Pocha(4, options={"HV2": True})``.
+    """
+
+    key = "pocha"
+    title = "Pocha"
+    system = "spanish"
+    min_players, max_players = 3, 4
+    direction = "right"          # H5, H8: the deal, the bids and the play go to the right
+    PHASES = (DEAL_PHASE, BID_PHASE, PLAY_PHASE, SCORE_PHASE, OVER_PHASE)
+    RULES = RULES
+    OPTIONS = {
+        "one_card_ends": (False, "HV1", "schedule: N one-card hands at both ends"),
+        "catalan": (False, "HV2", "schedule: up, down, then N whole-deck hands"),
+        "three_low": (False, "HV3", "the 3 ranks low (A, K, Knight, Jack, 7 … 3, 2)"),
+        "all_forty": (False, "HV4", "three players keep all 40 cards (13 each, one turned)"),
+        "extra_whole_deck": (False, "HV5", "N whole-deck hands after the first one (H4's other reading)"),
+    }
+    SETUP = {"dealer": (0, _check_dealer), "deck": (40, _check_deck),
+             "start": (1, _check_start), "hands": (None, _check_hands)}
+
+    @classmethod
+    def _check_options(cls, options):
+        chosen = [o for o in ("one_card_ends", "catalan", "extra_whole_deck") if options[o]]
+        if len(chosen) > 1:
+            ids = " and ".join(cls.OPTIONS[o][1] for o in chosen)
+            raise ConfigError("options", f"{ids} are two different hand schedules: choose one")
+
+    # ---- configuration -------------------------------------------------------------------
+    @property
+    def deck_name(self) -> str:
+        """H1, H2, HV4: which cards are in play."""
+        if self.setup["deck"] == 48:
+            return "spanish48"
+        if self.n == 3 and not self.options["all_forty"]:
+            return "spanish36"
+        return "spanish40"
+
+    @property
+    def schedule_kind(self) -> str:
+        o = self.options
+        if o["one_card_ends"]:
+            return "one-card ends"
+        if o["catalan"]:
+            return "Catalan"
+        if o["extra_whole_deck"]:
+            return "document, extra whole-deck hands"
+        return "document"
+
+    def _full_schedule(self) -> list[int]:
+        cards = len(_deck(self.deck_name))
+        return hand_schedule(self.n, cards, self.schedule_kind)
+
+    # ---- state ---------------------------------------------------------------------------
+    def _reset(self):
+        t = _tables(self.deck_name, self.setup["deck"], self.options["three_low"], self.n)
+        self.deck_cards, self._deck_set, self._deck_ids = t.deck, t.deck_set, t.deck_ids
+        self.ranks, self._rv, self._names, self._sort_key = t.ranks, t.rv, t.names, t.sort_key
+        self._play_actions, self._bid_actions = t.play_actions, t.bid_actions
+        start, limit = self.setup["start"], self.setup["hands"]
+        full = self.full_schedule = self._full_schedule()
+        if start > len(full):
+            raise ConfigError("start", f"the {self.schedule_kind} schedule for {self.n} players "
+                              f"has {len(full)} hands; start at one of them (1 to {len(full)})")
+        left = len(full) - start + 1
+        if limit is not None and limit > left:
+            raise ConfigError("hands", f"the {self.schedule_kind} schedule for {self.n} players "
+                              f"has {len(full)} hands, so {left} from hand {start} on; give at "
+                              f"most {left} (or None for all)")
+        self.offset = start - 1
+        self.schedule = full[self.offset:self.offset + limit] if limit else full[self.offset:]
+        self.scores = [0] * self.n
+        self.hand_scores: list[list[int]] = []   # one list per hand played, H11
+        self.dealer = self.setup["dealer"]
+        self.hand_no = 1
+        self.deal_no = 1
+        self._new_hand_state()
+        self._phase = DEAL_PHASE
+
+    def _new_hand_state(self):
+        n = self.n
+        self.cards_per_hand = self.hand_size(self.hand_no)
+        self.hands = [[] for _ in range(n)]
+        self.stock: list = []        # cards not dealt this hand (the turned card among them)
+        self.trump_card = None
+        self.trump = None
+        self.trump_dealt = False     # H5: in whole-deck hands the dealer keeps the trump card
+        self.bids = [None] * n
+        self.taken = [0] * n
+        self.won: list[list] = [[] for _ in range(n)]   # tricks taken, as Trick values
+        self.trick: Trick | None = None
+        self.last_trick: Trick | None = None
+        self.to_act = None
+        self.power = None
+        self._memo = None
+
+    def hand_size(self, hand_no: int) -> int:
+        """Cards per player in hand ``hand_no`` (extra tie-break hands have 1, H12)."""
+        return self.schedule[hand_no - 1] if hand_no <= len(self.schedule) else 1
+
+    @property
+    def first_player(self) -> int:
+        """H5: the player on the dealer's right bids and leads first."""
+        return self.table.next(self.dealer)
+
+    @property
+    def extra_hand(self) -> bool:
+        """Is this an extra one-card hand played to break a tie (H12)?"""
+        return self.hand_no > len(self.schedule)
+
+    def hand_label(self) -> str:
+        """E.g. ``"hand 7 of 22"`` or ``"extra hand 1 (to break the tie)"``."""
+        if self.extra_hand:
+            return f"extra hand {self.hand_no - len(self.schedule)} (to break the tie)"
+        return f"hand {self.offset + self.hand_no} of {len(self.full_schedule)}"
+
+    # ---- whose turn ----------------------------------------------------------------------
+    def _actor(self):
+        key = self._phase.key
+        if key == "deal":
+            return CHANCE
+        if key == "bid" or key == "play":
+            return self.to_act
+        return TABLE
+
+    def turn_rule(self):
+        return self._phase.rule
+
+    # ---- legal actions -------------------------------------------------------------------
+    def _legal(self):
+        key = self._phase.key
+        if key == "play":
+            acts = self._play_actions[self.to_act]
+            return [acts[id(c)] for c in (self._memo or self._situation())[0]]
+        if key == "bid":
+            seat = self.to_act
+            forbidden = self.forbidden_bid()
+            return [a for a in self._bid_actions[seat][:self.cards_per_hand + 1]
+                    if a.amount != forbidden]
+        if key == "score":
+            return [SCORE]
+        return []
+
+    def forbidden_bid(self):
+        """H7: the bid the player now bidding may not make, or ``None``."""
+        if self._phase.key != "bid" or self.to_act != self.dealer or self.cards_per_hand == 1:
+            return None
+        rest = self.cards_per_hand - sum(b for b in self.bids if b is not None)
+        return rest if rest >= 0 else None
+
+    def chance_action(self, rng: random.Random) -> Action:
+        cards = list(self.deck_cards)
+        rng.shuffle(cards)
+        return Action("deal", cards=tuple(cards))
+
+    def _situation(self):
+        """``(legal cards, duty, highest card of the suit led, highest trump)`` for the player
+        to act in the play (H8). Computed once per step."""
+        memo = self._memo
+        if memo is not None:
+            return memo
+        hand = self.hands[self.to_act]
+        plays = self.trick.plays
+        if not plays:
+            memo = (hand, LEAD, None, None)
+        else:
+            rv, trump = self._rv, self.trump
+            led = plays[0].card.suit
+            high = top_trump = None
+            for p in plays:
+                c = p.card
+                if c.suit == led:
+                    if high is None or rv[c.rank] > rv[high.rank]:
+                        high = c
+                elif c.suit == trump:
+                    if top_trump is None or rv[c.rank] > rv[top_trump.rank]:
+                        top_trump = c
+            follow = [c for c in hand if c.suit == led]
+            if follow:
+                if top_trump is not None:
+                    memo = (follow, FOLLOW_TRUMPED, high, top_trump)
+                else:
+                    hv = rv[high.rank]
+                    beat = [c for c in follow if rv[c.rank] > hv]
+                    memo = (beat, BEAT, high, None) if beat else (follow, FOLLOW, high, None)
+            else:
+                trumps = [c for c in hand if c.suit == trump]
+                if not trumps:
+                    memo = (hand, ANY_NONE, high, top_trump)
+                elif top_trump is None:
+                    memo = (trumps, TRUMP, high, None)
+                else:
+                    tv = rv[top_trump.rank]
+                    over = [c for c in trumps if rv[c.rank] > tv]
+                    memo = ((over, OVERTRUMP, high, top_trump) if over
+                            else (hand, ANY_LOW, high, top_trump))
+        self._memo = memo
+        return memo
+
+    # ---- checking ------------------------------------------------------------------------
+    def _check(self, action):
+        key = self._phase.key
+        if key == "play":
+            self._check_play(action)
+        elif key == "bid":
+            self._check_bid(action)
+        elif key == "deal":
+            self._check_deal(action)
+
+    def _check_deal(self, action):
+        cards = action.cards
+        deck = self.deck_cards
+        if len(cards) == len(deck) and (
+                set(map(id, cards)) == self._deck_ids or set(cards) == self._deck_set):
+            return
+        bad = next((c for c in cards if not isinstance(c, Card)), None)
+        if bad is not None:
+            raise IllegalAction("H1", f"{bad!r} is not a card; a deal lists Card values")
+        what = {"spanish36": "the 36 cards of the 40-card deck without the 2s (H2)",
+                "spanish40": "all 40 cards of the Spanish deck", "spanish48":
+                "all 48 cards of the Spanish deck"}[self.deck_name]
+        if len(cards) != len(deck):
+            raise IllegalAction("H1", f"a deal lists {what} in the order they are dealt; this "
+                                f"one lists {len(cards)}")
+        seen = set()
+        for c in cards:
+            if c in seen:
+                raise IllegalAction("H1", f"the {c.name} is dealt twice")
+            seen.add(c)
+        stray = next((c for c in cards if c not in self._deck_set), None)
+        if stray is not None:
+            why = " (the 2s are taken out for three players, H2)" if stray.rank == "2" else ""
+            raise IllegalAction("H2" if why else "H1", f"the {stray.name} is not in this deck{why}")
+        missing = next(c for c in deck if c not in seen)
+        raise IllegalAction("H1", f"the {missing.name} is missing from the deal")
+
+    def _check_bid(self, action):
+        if action.kind != "bid":
+            raise IllegalAction("H7", f"now each player bids how many tricks they will take, "
+                                f"not {action.kind!r}")
+        k, amount = self.cards_per_hand, action.amount
+        if amount is None or isinstance(amount, bool) or not 0 <= amount <= k:
+            raise IllegalAction("H7", f"a bid is a number of tricks from 0 to {k} (this hand "
+                                f"has {k} trick{'s' if k != 1 else ''}), not {amount!r}")
+        if amount == self.forbidden_bid():
+            so_far = sum(b for b in self.bids if b is not None)
+            raise IllegalAction("H7", f"the bids so far add up to {so_far} of {k} tricks: bidding "
+                                f"{amount} would make them {k}, so the dealer may not")
+
+    def _check_play(self, action):
+        if action.kind != "play":
+            raise IllegalAction("H8", f"now you play a card to the trick, not {action.kind!r}")
+        card = action.card
+        situation = self._memo or self._situation()
+        for c in situation[0]:          # identity first: the cheap, usual case
+            if c is card:
+                return
+        legal, duty, high, top = situation
+        if card in legal:
+            return
+        if not isinstance(card, Card):
+            raise IllegalAction("H8", "say which card to play" if card is None
+                                else f"{card!r} is not a card")
+        hand = self.hands[action.seat]
+        if card.system != self.system:
+            raise IllegalAction("H1", f"the {card.name} ({card.system} suits) is not a Spanish card")
+        if card not in hand:
+            raise IllegalAction("H8", f"{self.players[action.seat]} does not hold the {card.name}")
+        raise IllegalAction("H8", self._refusal(card, legal, duty, high, top))
+
+    def _refusal(self, card, legal, duty, high, top):
+        """Why ``card`` breaks a duty of play (H8), in words for the student."""
+        names = self._names
+        led = self.trick.plays[0].card.suit
+        led_w, trump_w = SUIT_WORDS[led], SUIT_WORDS[self.trump]
+        yours = _listing([names[id(c)] for c in legal])
+        one = len(legal) == 1
+        must = "you must play it" if one else "you must play one of them"
+        if duty == BEAT:
+            which = "which beats" if one else "which beat"
+            if card.suit == led:
+                return (f"duty 1: the {names[id(card)]} does not beat the {names[id(high)]}, the highest "
+                        f"{led} card so far; you hold the {yours}, {which} it: {must}")
+            return (f"duty 1: you hold the {yours}, {which} the {names[id(high)]}, the highest {led} "
+                    f"card so far: {must}")
+        if duty == FOLLOW or duty == FOLLOW_TRUMPED:
+            why = ("someone has trumped, so you need not beat anything, but"
+                   if duty == FOLLOW_TRUMPED else
+                   f"none of your {led} beats the {names[id(high)]}, but")
+            return (f"duty 2: {led_w} were led and you hold the {yours}: {why} you must follow "
+                    f"suit with one of them")
+        if duty == TRUMP:
+            return (f"duty 3: you have no {led_w}, so you must try to win with a trump "
+                    f"({trump_w} are trumps): you hold the {yours}; {must}")
+        if duty == OVERTRUMP:
+            which = "which beats" if one else "which beat"
+            if card.suit == self.trump:
+                return (f"duty 3: the {names[id(card)]} does not beat the {names[id(top)]}, the highest "
+                        f"trump played; you hold the {yours}, {which} it: {must}")
+            return (f"duty 3: you have no {led_w}, and you hold the {yours}, {which} the "
+                    f"{names[id(top)]}, the highest trump played: {must}")
+        return f"the {names[id(card)]} cannot be played now"   # not reached: any card is legal
+
+    # ---- doing ---------------------------------------------------------------------------
+    def _do(self, action):
+        key = self._phase.key
+        if key == "play":
+            situation = self._memo or self._situation()
+            self._memo = None
+            return self._do_play(action, situation)
+        self._memo = None
+        if key == "bid":
+            return self._do_bid(action)
+        if key == "deal":
+            return self._do_deal(action)
+        return self._do_score(action)
+
+    def _do_deal(self, action):
+        cards = action.cards
+        if set(map(id, cards)) != self._deck_ids:   # equal cards made elsewhere: use ours
+            canon = {c: c for c in self.deck_cards}
+            cards = tuple(canon[c] for c in cards)
+        n, k = self.n, self.cards_per_hand
+        order = self.table.order_from(self.first_player)
+        dealt = k * n
+        for i in range(dealt):
+            self.hands[order[i % n]].append(cards[i])
+        key = self._sort_key
+        for hand in self.hands:
+            hand.sort(key=lambda c: key[id(c)])
+        self.stock = list(cards[dealt:])
+        p, names = self.players, self._names
+        dealer, first = p[self.dealer], p[order[0]]
+        cutter = p[self.table.next(self.dealer, -1)]
+        whole = not self.stock
+        if whole:
+            self.trump_card = cards[dealt - 1]
+            self.trump_dealt = True
+        else:
+            self.trump_card = self.stock[0]
+        self.trump = self.trump_card.suit
+        self.power = SuitPower(self.ranks, self.trump)
+        each = f"{k} card{'s' if k != 1 else ''} each"
+        text = (f"{self.hand_label().capitalize()}, {each}: {cutter} cuts and {dealer} deals one "
+                f"card at a time to the right, starting with {first}. ")
+        if whole:
+            text += (f"The whole deck is dealt, so {dealer} shows their own last card, the "
+                     f"{names[id(self.trump_card)]}, and keeps it: {SUIT_WORDS[self.trump]} are "
+                     f"trumps (triunfo).")
+        else:
+            text += (f"{dealer} turns up the next card, the {names[id(self.trump_card)]}: "
+                     f"{SUIT_WORDS[self.trump]} are trumps (triunfo).")
+            if self.options["all_forty"] and len(self.stock) == 1:
+                text += " It is the one card left over and belongs to nobody (HV4)."
+        self.to_act = order[0]
+        self._phase = BID_PHASE
+        rule = "H5 + HV4" if (self.options["all_forty"] and len(self.stock) == 1) else "H5"
+        return text, rule
+
+    def _do_bid(self, action):
+        seat, amount = action.seat, action.amount
+        k = self.cards_per_hand
+        forbidden = self.forbidden_bid()
+        self.bids[seat] = amount
+        who = self.players[seat]
+        trick_w = "trick" if amount == 1 else "tricks"
+        if seat != self.dealer:
+            so_far = sum(b for b in self.bids if b is not None)
+            self.to_act = self.table.next(seat)
+            return (f"{who} bids {amount} {trick_w} (the bids add up to {so_far} of {k} so far).",
+                    "H7")
+        total = sum(self.bids)
+        text = f"{who}, the dealer, bids {amount} {trick_w} last: the bids add up to {total} of {k}."
+        if k == 1:
+            text += " In a one-card hand the dealer may make them add up to the tricks."
+        elif forbidden is not None:
+            text += (f" The dealer could not bid {forbidden}, which would have made them "
+                     f"{k}: at least one player will be wrong.")
+        else:
+            text += " At least one player will be wrong."
+        self.to_act = self.first_player
+        self.trick = Trick(self.first_player)
+        self._phase = PLAY_PHASE
+        return text, "H7"
+
+    def _do_play(self, action, situation):
+        seat, card = action.seat, action.card
+        legal, duty, high, top = situation
+        names = self._names
+        who = self.players[seat]
+        hand = self.hands[seat]
+        for i, c in enumerate(hand):
+            if c is card:
+                break
+        else:
+            i = hand.index(card)                # an equal Card made elsewhere
+        card = hand.pop(i)                      # our own Card object, for the name tables
+        trick = self.trick = self.trick.add(seat, card)
+        name = names[id(card)]
+        if duty == LEAD:
+            first = not any(self.taken)
+            why = "the first player," if first else "who won the last trick,"
+            text = f"{who}, {why} leads the {name}."
+            rule = "H8" if first else "H10"
+        else:
+            led = trick.plays[0].card.suit
+            if duty == BEAT:
+                text = f"{who} plays the {name}, beating the {names[id(high)]} (duty 1: follow suit and beat if you can)."
+            elif duty == FOLLOW:
+                text = (f"{who} plays the {name}: no {led} card of {who}'s beats the {names[id(high)]}, "
+                        f"so any {led} card will do (duty 2).")
+            elif duty == FOLLOW_TRUMPED:
+                text = (f"{who} plays the {name}: someone has trumped, so any {led} card will do "
+                        f"(duty 2).")
+            elif duty == TRUMP:
+                text = (f"{who} has no {led} and trumps with the {name} (duty 3: void in the suit "
+                        f"led, you must trump).")
+            elif duty == OVERTRUMP:
+                text = (f"{who} has no {led} and beats the {names[id(top)]} with the {name} (duty 3: "
+                        f"beat the highest trump if you can).")
+            elif duty == ANY_LOW:
+                text = (f"{who} has no {led} and no trump above the {names[id(top)]}, so may play any "
+                        f"card: the {name} (duty 3).")
+            elif led == self.trump:
+                text = (f"{who} has no trumps ({led}) to follow with, so may play any card: the "
+                        f"{name} (duty 3).")
+            else:
+                text = (f"{who} has neither {led} nor trumps ({self.trump}), so may play any "
+                        f"card: the {name} (duty 3).")
+            rule = _DUTY_RULE[duty]
+        if len(trick.plays) < self.n:
+            self.to_act = self.table.next(seat)
+            return text, rule
+        # H10: the trick is complete
+        win = trick.winner(self.power)
+        w = win.seat
+        self.taken[w] += 1
+        self.won[w].append(trick)
+        self.last_trick = trick
+        wname = self.players[w]
+        how = ("the highest trump" if win.card.suit == self.trump
+               else f"the highest {win.card.suit} card, and no trump was played")
+        text += f" {wname} wins the trick with the {names[id(win.card)]}, {how}."
+        rule += " + H10"
+        if self.hands[w]:
+            self.trick = Trick(w)
+            self.to_act = w
+        else:
+            self.trick = Trick(w)
+            self.to_act = None
+            self._phase = SCORE_PHASE
+            text += " All the tricks are played."
+        return text, rule
+
+    def _do_score(self, action):
+        k = self.cards_per_hand
+        deltas, parts = [], []
+        for s in self.table.order_from(self.first_player):
+            bid, took = self.bids[s], self.taken[s]
+            d = hand_score(bid, took)
+            if bid == took:
+                parts.append(f"{self.players[s]} bid {bid}, took {took}: exact, 10 + 5 × {took} = +{d}")
+            else:
+                parts.append(f"{self.players[s]} bid {bid}, took {took}: "
+                             f"{'over' if took > bid else 'under'} by {abs(bid - took)}, {d}")
+        for s in range(self.n):
+            bid, took = self.bids[s], self.taken[s]
+            deltas.append(hand_score(bid, took))
+            self.scores[s] += deltas[-1]
+        self.hand_scores.append(deltas)
+        totals = ", ".join(f"{self.players[s]} {self.scores[s]}" for s in range(self.n))
+        text = (f"Scoring {self.hand_label()} ({k} trick{'s' if k != 1 else ''}): "
+                f"{'; '.join(parts)}. Totals: {totals}.")
+        rule = "H11"
+        if self.hand_no >= len(self.schedule):
+            top = max(self.scores)
+            leaders = [s for s in range(self.n) if self.scores[s] == top]
+            if len(leaders) == 1:
+                self._phase = OVER_PHASE
+                self.to_act = None
+                return (text + f" That was the last hand: {self.players[leaders[0]]} wins with "
+                        f"{top} points."), "H11 + H12"
+            tied = _listing([self.players[s] for s in leaders], "")
+            text += (f" {tied} are tied with {top}: everyone plays an extra one-card hand to "
+                     f"break the tie.")
+            rule = "H11 + H12"
+        self.dealer = self.table.next_dealer(self.dealer)
+        self.hand_no += 1
+        self.deal_no = self.hand_no
+        self._new_hand_state()
+        self._phase = DEAL_PHASE
+        text += f" The deal passes to the right, to {self.players[self.dealer]}."
+        return text, rule
+
+    # ---- the end -------------------------------------------------------------------------
+    def result(self) -> dict:
+        """Each player's total, the winners (highest total), hands played and their scores."""
+        scores = list(self.scores)
+        top = max(scores)
+        return {"scores": scores, "winners": [s for s in range(self.n) if scores[s] == top],
+                "hands_played": len(self.hand_scores),
+                "hand_scores": [list(h) for h in self.hand_scores],
+                "finished": self.finished}
+
+    # ---- people --------------------------------------------------------------------------
+    def describe(self, action):
+        kind = action.kind
+        if kind == "play":
+            return f"Play the {action.card.name}"
+        if kind == "bid":
+            return f"Bid {action.amount}"
+        if kind == "deal":
+            return "Deal"
+        if kind == "score":
+            return "Score the hand"
+        return kind
+
+    def scripted_deal(self, hands: dict, turned=None) -> Action:
+        """The deal (for the hand about to be dealt) that gives each seat the cards listed
+        and turns up ``turned``; the other cards fill in from the deck. For lessons and
+        hand-made records. ``hands`` maps a seat (or a player's name) to card codes such as
+        ``"12-cups"`` (the King of cups).
+
+        In a whole-deck hand the trump card is the dealer's own last card (H5), so ``turned``
+        must then be one of the dealer's cards (or ``None``).
+
+        >>> g = Pocha(4, start=2, hands=1)
+        >>> g.apply(g.scripted_deal({"D": ["1-cups", "3-cups"]}, turned="4-swords")).rule
+        'H5'
+        >>> [c.name for c in g.hands[3]], g.trump
+        (['Ace of cups', 'Three of cups'], 'swords')
+        """
+        trump = turned
+        hands = {(self.players.index(k) if k in self.players else k): v for k, v in hands.items()}
+        if self._phase.key != "deal":
+            raise ConfigError("deal", "the cards can only be dealt at the start of a hand")
+        k, n = self.cards_per_hand, self.n
+        order = self.table.order_from(self.first_player)
+        card = self.suits.card
+        slots = [None] * (k * n)
+        used = set()
+        for seat, codes in hands.items():
+            if seat not in order:
+                raise ConfigError("hands", f"there is no seat {seat!r} at this table")
+            cards = [card(c) for c in codes]
+            if len(cards) != k:
+                raise ConfigError("hands", f"this hand deals {k} card{'s' if k != 1 else ''} "
+                                  f"each; seat {seat} was given {len(cards)}")
+            if trump is not None and k * n == len(self.deck_cards) and seat == self.dealer:
+                t = card(trump)
+                if t not in cards:
+                    raise ConfigError("turned", "in a whole-deck hand the trump card is the "
+                                      "dealer's own last card: give it in the dealer's hand")
+                cards.remove(t)
+                cards.append(t)
+            for j, c in enumerate(cards):
+                slots[j * n + order.index(seat)] = c
+            used.update(cards)
+        turned = None
+        if trump is not None and k * n < len(self.deck_cards):
+            turned = card(trump)
+            used.add(turned)
+        if len(used) != sum(len(v) for v in hands.values()) + (turned is not None):
+            raise ConfigError("hands", "a card is given twice")
+        strays = [c for c in used if c not in self._deck_set]
+        if strays:
+            raise ConfigError("hands", f"the {strays[0].name} is not in this deck")
+        rest = [c for c in self.deck_cards if c not in used]
+        rest.reverse()
+        cards = [c if c is not None else rest.pop() for c in slots]
+        if turned is not None:
+            cards.append(turned)
+        rest.reverse()
+        return Action("deal", cards=tuple(cards + rest))
+
+    def why_card(self, seat: int, card) -> str:
+        """For a student: may ``seat`` play ``card`` now, and which duty says so? One line."""
+        if isinstance(card, str):
+            card = self.suits.card(card)
+        why = self.why_not(Action("play", seat, card=card))
+        if why is not None:
+            return f"No: {why.reason} (rule {why.rule})."
+        return f"Yes: {self._duty_words(self._situation()[1])}."
+
+    def _duty_words(self, duty):
+        return {LEAD: "the first card of a trick may be any card",
+                BEAT: "duty 1, you follow suit and beat the highest card of the suit led",
+                FOLLOW: "duty 2, you follow suit (nothing you hold beats the highest card)",
+                FOLLOW_TRUMPED: "duty 2, you follow suit (someone has trumped)",
+                TRUMP: "duty 3, you have none of the suit led, so you trump",
+                OVERTRUMP: "duty 3, you have none of the suit led and beat the highest trump",
+                ANY_LOW: "duty 3, you cannot beat the highest trump, so any card will do",
+                ANY_NONE: "duty 3, you have neither the suit led nor a trump, so any card will do",
+                }[duty]
+
+    def legal_cards(self, seat: int | None = None) -> list:
+        """The cards the player to act may play now (H8), in hand order."""
+        if self._phase.key != "play" or (seat is not None and seat != self.to_act):
+            return []
+        return list(self._situation()[0])
+
+    def rule_of_thumb(self, seat, rng: random.Random):
+        """A simple player: bids its Aces, 3s and high trumps; plays high while it still needs
+        tricks and low once it has its bid."""
+        legal = self.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rv = self._rv
+        if self._phase.key == "bid":
+            hand = self.hands[seat]
+            strong = sum(1 for c in hand if rv[c.rank] >= rv["3"] or
+                         (c.suit == self.trump and rv[c.rank] >= rv["11"]))
+            return min(legal, key=lambda a: (abs(a.amount - strong), a.amount))
+        need = self.bids[seat] - self.taken[seat]
+        if need > 0:
+            return max(legal, key=lambda a: (a.card.suit == self.trump, rv[a.card.rank]))
+        return min(legal, key=lambda a: (a.card.suit == self.trump, rv[a.card.rank]))
+
+    def text_table(self, seat=None) -> str:
+        """The table in a few lines of plain text (what ``seat`` may see; None: everything)."""
+        p, names = self.players, self._names
+        lines = [f"{self.title}: {self.hand_label()}, {self.cards_per_hand} card"
+                 f"{'s' if self.cards_per_hand != 1 else ''} each; dealer {p[self.dealer]}"]
+        if self.trump_card is not None:
+            lines.append(f"Trump card: {names[id(self.trump_card)]} ({SUIT_WORDS[self.trump]} are trumps)")
+        for s in self.table.order_from(self.first_player):
+            bid = "-" if self.bids[s] is None else self.bids[s]
+            if seat is None or seat == s:
+                hand = ", ".join(names[id(c)] for c in self.hands[s]) or "(no cards)"
+            else:
+                hand = f"{len(self.hands[s])} cards"
+            lines.append(f"  {p[s]:<8} bid {bid!s:>2}  took {self.taken[s]:>2}  total "
+                         f"{self.scores[s]:>4}  | {hand}")
+        if self.trick is not None and self.trick.plays:
+            lines.append("Trick: " + "; ".join(f"{p[x.seat]} {names[id(x.card)]}" for x in self.trick.plays))
+        return "\n".join(lines)
+
+    def _repr_html_(self):
+        import html
+        return f"<pre>{html.escape(self.text_table())}</pre>"
+
+    # ---- views ---------------------------------------------------------------------------
+    def _view(self, seat):
+        show_all = seat is None
+        hands = []
+        for s in range(self.n):
+            hands.append([c.to_json() for c in self.hands[s]] if show_all or s == seat else None)
+        trick = self.trick
+        return {
+            "suits": self.system,
+            "deck": self.deck_name,
+            "hand_no": self.hand_no,
+            "hands_total": len(self.schedule),
+            "hand_label": self.hand_label(),
+            "extra_hand": self.extra_hand,
+            "schedule": list(self.schedule),
+            "cards_per_hand": self.cards_per_hand,
+            "dealer": self.dealer,
+            "first_player": self.first_player,
+            "trump_card": self.trump_card.to_json() if self.trump_card else None,
+            "trump_suit": self.trump,
+            "trump_suit_name": SUIT_WORDS[self.trump] if self.trump else None,
+            "hands": hands,
+            "hand_counts": [len(h) for h in self.hands],
+            "bids": list(self.bids),
+            "forbidden_bid": self.forbidden_bid(),
+            "taken": list(self.taken),
+            "trick": trick.to_json() if trick is not None else None,
+            "last_trick": self.last_trick.to_json() if self.last_trick is not None else None,
+            "scores": list(self.scores),
+            "hand_scores": [list(h) for h in self.hand_scores],
+            "rank_order": [self.suits.rank_name(r) for r in self.ranks.high_to_low],
+            "result": self.result() if self.finished else None,
+        }
+
+
+def _listing(names, the="the "):
+    """``"A"``, ``"A and the B"``, ``"A, the B and the C"`` (each after "the")."""
+    if len(names) == 1:
+        return names[0]
+    return f", {the}".join(names[:-1]) + f" and {the}" + names[-1]
