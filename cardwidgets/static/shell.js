@@ -226,7 +226,8 @@ function render({ model, el }) {
   function drawHead(f) {
     title.textContent = meta.title + (meta.record_title ? ` · ${meta.record_title}` : "");
     dealEl.textContent = dealLabel(f);
-    phaseEl.textContent = f.phase_title;
+    const handOver = f.phase === "ante" && f.step > 0 && f.deal > summarise().played && !playing();
+    phaseEl.textContent = handOver ? "End of the hand" : f.phase_title;
     phaseEl.dataset.phase = f.phase;
     stepEl.textContent = `Step ${pos} of ${frames.length - 1}`;
     // whose view

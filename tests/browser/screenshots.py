@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from labserver import (REPO, LabServer, kernel_eval, launch_browser, make_notebook,  # noqa: E402
                        open_notebook, run_all, set_theme)
 
-STEPS = {"ante": 1, "phase1": 7, "phase2-bets": 15, "phase3-run": 24, "game-over": 41}
+STEPS = {"ante": 1, "phase1": 7, "phase2-bets": 15, "phase3-run": 24, "end": -1}
 
 
 def main(out=REPO / "screenshots"):
@@ -35,6 +35,8 @@ def main(out=REPO / "screenshots"):
             for theme in ("light", "dark"):
                 set_theme(page, theme == "dark")
                 for name, k in STEPS.items():
+                    if k < 0:
+                        k = int(kernel_eval(page, "print(len(w.frames) - 1)"))
                     kernel_eval(page, f"w.step = {k}")
                     page.wait_for_function(f"() => document.querySelector('.cw-root').dataset.step === '{k}'")
                     page.wait_for_timeout(250)
