@@ -155,7 +155,7 @@ function cwPochSeat(ctx, f, prev, s) {
     });
     handRow.appendChild(el);
   }
-  if (!list.length) cwEl("span", "cw-hand-empty", handRow, f.phase === "ante" || f.phase === "deal" ? "no cards yet" : "no cards left");
+  if (!list.length) cwEl("span", "cw-hand-empty", handRow, (f.centre || []).length ? "no cards left" : "no cards yet");
   if (hand && hand.length && ["pay", "poch", "showdown"].includes(f.phase)) {
     cwEl("div", "cw-seat-note", box, "Best set: " + cwPochBestSet(hand, cards));
   }
