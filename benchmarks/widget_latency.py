@@ -1,0 +1,151 @@
+"""How long a click takes to change the widget's table, timed inside the page.
+
+Starts a headless JupyterLab and Chromium (as the browser tests do), runs a notebook with
+two widgets -- E-P1 to step through, and a three-player game played from seat 0 -- and
+times, with performance.now() from ``el.click()`` to the first MutationObserver callback
+on the watched node:
+
+- stepping forward and back (the browser already holds every step's view: no kernel);
+- a play-mode move (the browser sends the move; Python checks it, lets the built-in players
+  answer and sends the new views back);
+- a bare round trip through the kernel (the widget's hidden echo path), measured in the
+  same run, as the floor any kernel-bound click pays.
+
+Run:  python benchmarks/widget_latency.py [--clicks 60]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from labserver import (LabServer, kernel_eval, launch_browser, make_notebook,  # noqa: E402
+                       open_notebook, run_all)
+
+TIME_CLICK = """async ({widget, button, watch, attr}) => {
+  const root = document.querySelectorAll('.cw-root')[widget];
+  const btn = root.querySelector(button);
+  if (!btn) return null;
+  const target = watch ? root.querySelector(watch) : root;
+  return await new Promise((resolve) => {
+    let t0 = 0;
+    const timer = setTimeout(() => { obs.disconnect(); resolve(-1); }, 10000);
+    const obs = new MutationObserver(() => {
+      const dt = performance.now() - t0; obs.disconnect(); clearTimeout(timer); resolve(dt);
+    });
+    if (attr) obs.observe(target, {attributes: true, attributeFilter: [attr]});
+    else obs.observe(target, {childList: true, characterData: true, subtree: true});
+    t0 = performance.now();
+    btn.click();
+  });
+}"""
+
+
+def pct(values, p):
+    values = sorted(values)
+    k = (len(values) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
+    return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clicks", type=int, default=60, help="clicks per measurement (>= 50)")
+    ap.add_argument("--nodelay", action="store_true",
+                    help="serve the kernel websocket with TCP_NODELAY (see benchmarks/nodelay.py)")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        make_notebook(root / "bench.ipynb", [
+            "from cardwidgets.widget import GameWidget\n"
+            "step_widget = GameWidget.from_record('e-p1')\nstep_widget",
+            "import time\n"
+            "play_widget = GameWidget.new('poch', players=3, seed=5, play_as=0, chips=100, deals=None)\n"
+            "kernel_ms = []\n"
+            "_handle = play_widget.handle\n"
+            "def _timed(content):\n"
+            "    t = time.perf_counter(); r = _handle(content)\n"
+            "    if isinstance(content, dict) and content.get('type') == 'act': kernel_ms.append((time.perf_counter() - t) * 1000)\n"
+            "    return r\n"
+            "play_widget.handle = _timed\n"
+            "play_widget",
+        ])
+        extra = ({"PYTHONPATH": f"{REPO}:{REPO / 'benchmarks'}"} if args.nodelay
+                 else {"PYTHONPATH": str(REPO)})
+        lab = LabServer(root, env=extra,
+                        config=['c.ServerApp.kernel_websocket_connection_class = "nodelay.NoDelayConnection"']
+                        if args.nodelay else [])
+        with lab, sync_playwright() as p:
+            browser = launch_browser(p)
+            page = browser.new_page(viewport={"width": 1300, "height": 2400})
+            open_notebook(page, lab, "bench.ipynb")
+            run_all(page)
+            page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-poch-board').length == 2")
+            page.wait_for_timeout(500)
+            results = {"step forward (browser only)": [], "step back (browser only)": []}
+            # sweep the whole record forward, then backward, with a short human-like pause
+            # between clicks (the widget builds the neighbouring steps while idle)
+            last = page.evaluate("() => Number(document.querySelector('.cw-root .cw-slider').max)")
+            for direction, button, reset in (("forward", ".cw-next", ".cw-first"),
+                                             ("back", ".cw-back", ".cw-last")):
+                page.evaluate("(b) => document.querySelector('.cw-root ' + b).click()", reset)
+                done = 0
+                while done < args.clicks:
+                    for _ in range(last):
+                        if done == args.clicks:
+                            break
+                        page.wait_for_timeout(50)
+                        results[f"step {direction} (browser only)"].append(page.evaluate(
+                            TIME_CLICK, {"widget": 0, "button": button, "watch": None, "attr": "data-step"}))
+                        done += 1
+                    page.evaluate("(b) => document.querySelector('.cw-root ' + b).click()", reset)
+            # kernel-bound clicks, echo and move alternating, in two conditions:
+            # "quiet": 300 ms before each click; "back-to-back": each click right after the
+            # previous answer (what a fast player or an autoplaying test does)
+            for cond, pause in (("quiet", 300), ("back-to-back", 0)):
+                echo_key, move_key = f"echo, {cond}", f"move, {cond}"
+                results[echo_key], results[move_key] = [], []
+                for _ in range(args.clicks):
+                    page.wait_for_timeout(pause)
+                    results[echo_key].append(page.evaluate(
+                        TIME_CLICK, {"widget": 1, "button": ".cw-echo-btn", "watch": ".cw-echo-out", "attr": None}))
+                    page.wait_for_timeout(pause)
+                    dt = page.evaluate(TIME_CLICK, {"widget": 1, "button": ".cw-move", "watch": None,
+                                                    "attr": "data-step"})
+                    while dt is None:  # the game is over: start another one (not timed)
+                        page.evaluate("() => document.querySelectorAll('.cw-root')[1].querySelector('.cw-restart').click()")
+                        page.wait_for_function("() => document.querySelectorAll('.cw-root')[1].querySelector('.cw-move')")
+                        page.wait_for_timeout(pause)
+                        dt = page.evaluate(TIME_CLICK, {"widget": 1, "button": ".cw-move", "watch": None,
+                                                        "attr": "data-step"})
+                    results[move_key].append(dt)
+            frames = page.evaluate("() => document.querySelectorAll('.cw-root')[1].dataset.step")
+            kernel = kernel_eval(page, "import statistics; k = sorted(kernel_ms); "
+                                 "print(round(statistics.median(k), 2), round(k[int(0.95 * (len(k) - 1))], 2))").split()
+            browser.close()
+
+    print(f"\nWidget latency{' (server with TCP_NODELAY)' if args.nodelay else ''}, {args.clicks} clicks each, click -> first DOM change (ms), "
+          f"timed in the page; the played game reached step {frames}\n")
+    print(f"{'what':<38} {'p50':>7} {'p95':>7} {'max':>7} {'n':>4}")
+    for name, values in results.items():
+        bad = [v for v in values if v is None or v < 0]
+        good = [v for v in values if v is not None and v >= 0]
+        print(f"{name:<38} {pct(good, 50):7.2f} {pct(good, 95):7.2f} {max(good):7.2f} {len(good):4d}"
+              + (f"  ({len(bad)} timed out)" if bad else ""))
+    print(f"\n(inside a move, Python takes p50 {kernel[0]} ms / p95 {kernel[1]} ms)")
+    for cond in ("quiet", "back-to-back"):
+        echo, move = results[f"echo, {cond}"], results[f"move, {cond}"]
+        print(f"play-mode move / bare echo, {cond}: p50 x{pct(move, 50) / pct(echo, 50):.2f}, "
+              f"p95 x{pct(move, 95) / pct(echo, 95):.2f}")
+    return results
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,180 @@
+// cards.js: drawing shared by every game's table: card faces and backs (SVG), chips, and
+// the registry of per-game table renderers. Plain script, joined before the table modules
+// and shell.js into one ES module (see cardwidgets/widget.py). CW_SHAPES (suit signs and
+// pip layouts, from static/suits.json) is defined just before this file.
+// Text is only ever set with textContent: names and step texts come from users and records.
+
+const CW_NS = "http://www.w3.org/2000/svg";
+
+/** Per-game table renderers, chosen by view.game: { render(ctx), phaseJumps }. */
+const CW_TABLES = {};
+function cwRegisterTable(key, table) { CW_TABLES[key] = table; }
+
+function cwEl(tag, cls, parent, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+function cwSvg(tag, attrs, parent, text) {
+  const el = document.createElementNS(CW_NS, tag);
+  if (attrs) for (const k in attrs) el.setAttribute(k, String(attrs[k]));
+  if (text !== undefined && text !== null) el.textContent = String(text);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+/** Draw a suit sign centred on (x, y), `size` wide, into an SVG parent. */
+function cwSuit(parent, suit, x, y, size) {
+  const spec = CW_SHAPES.suits[suit];
+  const k = size / 100;
+  const g = cwSvg("g", { transform: `translate(${x - size / 2} ${y - size / 2}) scale(${k})` }, parent);
+  if (!spec) { cwSvg("text", { x: 50, y: 70, "font-size": 80, "text-anchor": "middle" }, g, "?"); return g; }
+  for (const p of spec.parts) {
+    const a = { fill: p.fill || "none" };
+    for (const key of ["d", "cx", "cy", "r", "rx", "ry"]) if (key in p) a[key] = p[key];
+    if (p.stroke) { a.stroke = p.stroke; a["stroke-width"] = p.sw || 2; a["stroke-linecap"] = "round"; }
+    cwSvg(p.t, a, g);
+  }
+  return g;
+}
+
+function cwSuitColour(suit) { return (CW_SHAPES.suits[suit] || {}).color || "#1a1a1a"; }
+
+const CW_GERMAN = new Set(["acorns", "leaves", "bells"]);
+
+/**
+ * A per-widget sprite: each card face is drawn once as an SVG <symbol>, and every card on
+ * the table is a small <svg><use></svg> pointing at it (fast to step through).
+ */
+function cwSprite(parent, uid) {
+  const svg = cwSvg("svg", { class: "cw-sprite", width: 0, height: 0, "aria-hidden": "true", focusable: "false" }, parent);
+  return { uid, defs: cwSvg("defs", {}, svg), have: new Set() };
+}
+
+/** A card face as an <svg> (width w, height 1.5 w); card = {rank, suit, index, name}. */
+function cwCardSvg(card, w, sprite) {
+  const key = card ? `${card.rank}-${card.suit}-${card.index || card.rank}` : "back";
+  const svg = cwSvg("svg", { viewBox: "0 0 60 90", width: w, height: Math.round(w * 1.5),
+    "aria-hidden": "true", focusable: "false", class: "cw-card-svg" });
+  if (!sprite) {
+    const face = card ? _cwDrawFace(card) : _cwDrawBack();
+    while (face.firstChild) svg.appendChild(face.firstChild);
+    return svg;
+  }
+  const id = `${sprite.uid}-card-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  if (!sprite.have.has(id)) {
+    const face = card ? _cwDrawFace(card) : _cwDrawBack();
+    const sym = cwSvg("symbol", { id, viewBox: "0 0 60 90" }, sprite.defs);
+    while (face.firstChild) sym.appendChild(face.firstChild);
+    sprite.have.add(id);
+  }
+  cwSvg("use", { href: "#" + id }, svg);
+  return svg;
+}
+
+function _cwBase() {
+  return cwSvg("svg", { viewBox: "0 0 60 90", "aria-hidden": "true", focusable: "false", class: "cw-card-svg" });
+}
+
+function _cwDrawBack() {
+  const s = _cwBase();
+  cwSvg("rect", { x: 0.5, y: 0.5, width: 59, height: 89, rx: 6, fill: "#23427a", stroke: "#0d1d3a" }, s);
+  cwSvg("rect", { x: 5, y: 5, width: 50, height: 80, rx: 4, fill: "none", stroke: "#e9d9a6", "stroke-width": 1.5 }, s);
+  for (let i = -80; i < 90; i += 10) {
+    cwSvg("path", { d: `M${5 + Math.max(0, i)} ${5 + Math.max(0, -i)} L${5 + Math.min(50, 80 + i)} ${5 + Math.min(80, 50 - i)}`,
+      stroke: "#3c63a8", "stroke-width": 1 }, s);
+  }
+  cwSvg("path", { d: "M30 22 L44 45 L30 68 L16 45 Z", fill: "#e9d9a6", stroke: "#0d1d3a" }, s);
+  cwSvg("path", { d: "M30 32 L37 45 L30 58 L23 45 Z", fill: "#23427a" }, s);
+  return s;
+}
+
+function _cwDrawFace(card) {
+  const s = _cwBase();
+  const colour = cwSuitColour(card.suit);
+  const index = card.index || card.rank;
+  cwSvg("rect", { x: 0.5, y: 0.5, width: 59, height: 89, rx: 6, fill: "#fffdf6", stroke: "#8a8270" }, s);
+  for (const rot of [null, "rotate(180 30 45)"]) {
+    const g = cwSvg("g", rot ? { transform: rot } : {}, s);
+    cwSvg("text", { x: 8, y: 17, "font-family": "Georgia, 'Times New Roman', serif", "font-weight": 700,
+      "font-size": index.length > 1 ? 13 : 15, "text-anchor": "middle", fill: colour }, g, index);
+    cwSuit(g, card.suit, 8, 26, 10);
+  }
+  const pips = CW_SHAPES.pips[card.rank];
+  if (pips) {
+    for (const [x, y] of pips) cwSuit(s, card.suit, x, y, 11);
+  } else if (card.rank === "A" || card.rank === "1") {
+    if (CW_GERMAN.has(card.suit) || card.system === "german") {
+      // the German Daus shows two suit signs
+      cwSuit(s, card.suit, 30, 30, 24); cwSuit(s, card.suit, 30, 61, 24);
+    } else cwSuit(s, card.suit, 30, 45, 34);
+  } else {
+    cwSvg("rect", { x: 14, y: 11, width: 32, height: 68, rx: 3, fill: colour, "fill-opacity": 0.08,
+      stroke: colour, "stroke-width": 1.2 }, s);
+    if (card.rank === "K") {
+      cwSvg("path", { d: "M21 27 L21 18 L26 23 L30 16 L34 23 L39 18 L39 27 Z", fill: "#e0b21f",
+        stroke: "#7a5a00", "stroke-width": 1 }, s);
+    }
+    // Ober: the suit sign high; Unter (and the others): low
+    const [pipY, letterY] = index === "O" ? [25, 55] : [67, 50];
+    cwSvg("text", { x: 30, y: letterY, "font-family": "Georgia, 'Times New Roman', serif", "font-weight": 700,
+      "font-size": 22, "text-anchor": "middle", fill: colour }, s, index);
+    cwSuit(s, card.suit, 30, pipY, 14);
+  }
+  return s;
+}
+
+/**
+ * A card as an element: a <button> when `onClick` is given (play mode), else an image.
+ * `card` null draws a back ("a hidden card"). The aria-label is the card's name, e.g.
+ * "Queen of acorns (Eichel-Ober)".
+ */
+function cwCard(card, w, opts) {
+  opts = opts || {};
+  const el = document.createElement(opts.onClick ? "button" : "span");
+  el.className = "cw-card" + (card ? "" : " cw-card--back") + (opts.cls ? " " + opts.cls : "");
+  const label = card ? card.name + (card.native && card.native !== card.name ? ` (${card.native})` : "")
+    : "a hidden card";
+  el.setAttribute("aria-label", (opts.prefix || "") + label + (opts.suffix || ""));
+  if (opts.onClick) { el.type = "button"; el.addEventListener("click", opts.onClick); }
+  else el.setAttribute("role", "img");
+  if (card) { el.dataset.code = card.code; el.title = label; }
+  el.appendChild(cwCardSvg(card, w, opts.sprite));
+  return el;
+}
+
+/** A small chip icon (inline SVG), for counts in text. */
+function cwChipIcon(size) {
+  const s = cwSvg("svg", { viewBox: "0 0 20 20", width: size, height: size, "aria-hidden": "true", class: "cw-chip-icon" });
+  cwSvg("circle", { cx: 10, cy: 10, r: 9, fill: "#d23c3c", stroke: "#5a1010", "stroke-width": 1 }, s);
+  cwSvg("circle", { cx: 10, cy: 10, r: 5.5, fill: "none", stroke: "#fff", "stroke-width": 1.6, "stroke-dasharray": "2.4 2" }, s);
+  return s;
+}
+
+const CW_CHIP_COLOURS = ["#d23c3c", "#f4f1e8", "#2f6fd0", "#e0b21f"];
+
+/** A pile of chips in an SVG parent, bottom centre at (x, y); at most `limit` drawn. */
+function cwChipPile(parent, x, y, count, limit) {
+  const shown = Math.min(count, limit || 15);
+  const cols = Math.max(1, Math.ceil(shown / 5));
+  const g = cwSvg("g", { class: "cw-chips" }, parent);
+  for (let i = 0; i < shown; i++) {
+    const col = Math.floor(i / 5), row = i % 5;
+    const cx = x + (col - (cols - 1) / 2) * 13;
+    const cy = y - row * 3.4;
+    cwSvg("ellipse", { cx, cy: cy + 1.2, rx: 6.5, ry: 3, fill: "#000", opacity: 0.35 }, g);
+    cwSvg("ellipse", { cx, cy, rx: 6.5, ry: 3, fill: CW_CHIP_COLOURS[i % 3], stroke: "#1b1b1b", "stroke-width": 0.6 }, g);
+  }
+  return g;
+}
+
+/** Full card details for a code, from the widget's card table. */
+function cwCardOf(cards, code) {
+  if (code === null || code === undefined) return null;
+  const c = cards[code];
+  if (!c) return null;
+  return Object.assign({ code }, c);
+}

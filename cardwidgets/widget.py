@@ -1,0 +1,503 @@
+"""The step-through game widget: a game's table in JupyterLab, step by step.
+
+Every step's view is computed here, in Python, when the widget is made (the game is replayed
+from the start and ``game.view(seat)`` is taken after each action) and sent to the browser
+in one go, so stepping back and forward never waits for the kernel. Only play-mode moves go
+to the kernel, where they are checked by the engine like any other action.
+
+What the browser gets is always a *view*: the teacher's (``seat=None``, all cards face up)
+or one seat's, where the other hands are hidden by the engine and never sent.
+
+>>> from cardwidgets.widget import GameWidget
+>>> w = GameWidget.new("poch", players=4, seed=3)
+>>> w.frames[0]["phase"], len(w.frames) == len(w.game.actions) + 1
+('ante', True)
+
+The front end is plain ES modules and CSS in ``cardwidgets/static/``: ``cards.js`` (card
+faces, chips, the table registry), one ``table_<game>.js`` per game (``view.game`` chooses
+it) and ``shell.js`` (stepper, explanation, legal actions, play mode). They are joined in
+that order into the widget's one module; none of them has an ``import`` statement.
+"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+from .engine import CHANCE, TABLE, Action, CardwidgetsError, ConfigError, Game
+from .engine.players import Player, RuleOfThumbPlayer
+from .games import GAMES
+from . import render as _render  # attaches Game._repr_html_ (static rendering)
+
+__all__ = ["GameWidget"]
+
+STATIC = Path(__file__).parent / "static"
+#: The front-end files, joined in this order into the widget's ES module.
+JS_FILES = ("cards.js", "table_poch.js", "shell.js")
+CSS_FILES = ("widget.css", "table_poch.css")
+
+
+def _bundle_js() -> str:
+    shapes = json.loads((STATIC / "suits.json").read_text(encoding="utf-8"))
+    parts = [f"const CW_SHAPES = {json.dumps(shapes)};\n"]
+    for name in JS_FILES:
+        parts.append(f"// ---- {name} ----\n" + (STATIC / name).read_text(encoding="utf-8"))
+    return "\n".join(parts)
+
+
+def _bundle_css() -> str:
+    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in CSS_FILES)
+
+
+def _is_card(obj) -> bool:
+    return isinstance(obj, dict) and {"code", "rank", "suit", "name"} <= obj.keys()
+
+
+def _frame(view: dict, cards: dict) -> dict:
+    """A view made compact for sending: cards as codes, no copy of the rule's text (the
+    rules are sent once, in ``meta``)."""
+    frame = _compact(view, cards)
+    last = frame.get("last")
+    if isinstance(last, dict):
+        last.pop("rule_text", None)
+    if isinstance(frame.get("legal"), list):
+        frame["legal"] = _ranges(frame["legal"])
+    return frame
+
+
+def _ranges(legal: list) -> list:
+    """Actions that differ only by an amount (bet 1, bet 2 … bet 500) become one entry with
+    ``amounts: [lowest, highest]`` (every amount between is legal), so a rich player's
+    choices stay small to send."""
+    out, groups = [], {}
+    for entry in legal:
+        action = entry["action"]
+        if "amount" not in action:
+            out.append(entry)
+            continue
+        key = tuple(sorted((k, v) for k, v in action.items() if k != "amount"))
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = {"action": {k: v for k, v in action.items() if k != "amount"},
+                                   "amounts": [action["amount"], action["amount"]],
+                                   "label": entry["label"]}
+            out.append(group)
+        lo, hi = group["amounts"]
+        group["amounts"] = [min(lo, action["amount"]), max(hi, action["amount"])]
+    for group in groups.values():
+        lo, hi = group["amounts"]
+        kind = group["action"]["kind"]
+        group["label"] = f"{kind.capitalize()} {lo}" + (f" to {hi}" if hi != lo else "")
+    return out
+
+
+def _compact(obj, cards: dict):
+    """Replace every card dict in a view by its code, collecting the card's details."""
+    if _is_card(obj):
+        code = obj["code"]
+        if code not in cards:
+            cards[code] = {k: obj[k] for k in ("rank", "suit", "index", "name", "native")
+                           if k in obj}
+        return code
+    if isinstance(obj, dict):
+        return {k: _compact(v, cards) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_compact(v, cards) for v in obj]
+    return obj
+
+
+class GameWidget(anywidget.AnyWidget):
+    """Step through a game, or play one seat of it, in JupyterLab.
+
+    ``GameWidget(game)`` shows a game already played (a record, or one you played in
+    Python) from its first step; ``seat`` picks whose view is shown (``None``: the teacher's,
+    all cards face up) and ``play_as`` lets a person play that seat while the built-in
+    players play the others. The widget works on its own copy of the game
+    (:attr:`game`); the game you pass is not changed.
+
+    Make one with :meth:`from_record` (a worked example) or :meth:`new` (a fresh deal).
+    """
+
+    _esm = _bundle_js()
+    _css = _bundle_css()
+
+    #: Things that do not change from step to step: the game, players, rules, phases.
+    meta = traitlets.Dict().tag(sync=True)
+    #: Details of every card that appears in the frames (code -> rank, suit, names).
+    cards = traitlets.Dict().tag(sync=True)
+    #: The view after each step (frame 0 is the start); keys that never change are in
+    #: ``meta["static"]`` and cards are given by their codes.
+    frames = traitlets.List().tag(sync=True)
+    #: The step shown in the browser (the browser steps locally and reports it here).
+    step = traitlets.Int(0).tag(sync=True)
+    #: Whose view is shown: ``None`` for the teacher (all cards face up) or a seat number.
+    seat = traitlets.Any(None).tag(sync=True)
+    #: The seat a person plays, or ``None`` when watching.
+    play_as = traitlets.Any(None).tag(sync=True)
+    #: The last message for the person at the widget, e.g. why a move was refused.
+    notice = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, game: Game, *, seat=None, play_as=None, step=0, seed=None,
+                 players=None, **kwargs):
+        if not isinstance(game, Game):
+            raise ConfigError("game", f"give a game, e.g. Poch(4) or load_record('e-p1'), "
+                              f"not {type(game).__name__}")
+        super().__init__(**kwargs)
+        self._source = game
+        self._seed = seed
+        self._rng = random.Random(seed)
+        self._bots = self._make_bots(game, players, seed)
+        self._notice_id = 0
+        self._static_keys = None
+        self.game = game  # replaced by a copy in _load
+        self._load(game, self._timeline_of(game), seat=None)
+        self.on_msg(self._on_msg)
+        if play_as is not None:
+            error = self._take_seat(play_as, True, at=len(self.frames) - 1 if step == -1 else step)
+            if error:
+                raise ConfigError("play_as", error)
+        else:
+            if seat is not None:
+                error = self._check_seat(seat)
+                if error:
+                    raise ConfigError("seat", error)
+                self._load(self.game, self._timeline, seat=seat)
+            last = len(self.frames) - 1
+            if step == -1:
+                step = last
+            if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= last:
+                raise ConfigError("step", f"the step to show first is a number from 0 to {last} "
+                                  "(or -1 for the last)")
+            self.step = step
+
+    # ---- making one ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, game="poch", players=4, *, seed=None, play_as=None, options=None,
+            bots=None, **setup):
+        """A fresh deal of ``game`` for ``players`` (a number or a list of names), shuffled
+        with ``seed``. Watching (``play_as=None``), the built-in players play every seat
+        to the end so you can step through it; with ``play_as=seat`` you play that seat.
+
+        Settings such as ``chips`` or ``deals`` go to the game; ``deals`` is 1 unless given.
+        """
+        if game not in GAMES:
+            raise ConfigError("game", f"{game!r} is not a game we know; use one of "
+                              + ", ".join(sorted(GAMES)))
+        cls_ = GAMES[game]
+        if "deals" in cls_.SETUP:
+            setup.setdefault("deals", 1)
+        g = cls_(players, options=options, **setup)
+        if play_as is None:
+            bots_ = cls._make_bots(g, bots, seed)
+            rng = random.Random(seed)
+            while not g.finished:
+                actor = g.current_player
+                if actor == CHANCE:
+                    g.apply(g.chance_action(rng))
+                elif actor == TABLE:
+                    g.advance()
+                else:
+                    g.apply(bots_[actor].choose(g, actor))
+            return cls(g, seed=seed, players=bots)
+        return cls(g, seed=seed, play_as=play_as, players=bots, step=-1)
+
+    @classmethod
+    def from_record(cls, source, **kwargs):
+        """Step through a game record: a built-in name (``"e-p1"``), a path or a dict."""
+        from .records import load_record
+        return cls(load_record(source), **kwargs)
+
+    @staticmethod
+    def _make_bots(game, players, seed):
+        if players is None:
+            return {s: RuleOfThumbPlayer(None if seed is None else seed * 31 + s)
+                    for s in range(game.n)}
+        if isinstance(players, Player):
+            return {s: players for s in range(game.n)}
+        if isinstance(players, (list, tuple)) and len(players) == game.n and all(
+                isinstance(p, Player) for p in players):
+            return dict(enumerate(players))
+        raise ConfigError("players", "give one built-in player (e.g. RandomPlayer(seed=1)) "
+                          "or a list with one per seat")
+
+    # ---- frames --------------------------------------------------------------------------
+    @staticmethod
+    def _timeline_of(game):
+        # every action played, counting those undone with back() and not redone
+        return list(game.actions) + list(getattr(game, "_redo", []))
+
+    def _copy(self, actions):
+        source = self._source
+        copy = source.fresh()
+        for action in actions:
+            copy.apply(action)
+        copy.comments = dict(source.comments)
+        for name in ("record_title", "record_facts"):
+            if hasattr(source, name):
+                setattr(copy, name, getattr(source, name))
+        return copy
+
+    def _load(self, game, timeline, seat):
+        """Replay ``timeline`` from the start and send a view of every step."""
+        fresh = self._copy([])
+        views = [fresh.view(seat)]
+        for action in timeline:
+            fresh.apply(action)
+            views.append(fresh.view(seat))
+        self.game = fresh
+        self._timeline = list(timeline)
+        cards: dict = {}
+        frames = [_frame(v, cards) for v in views]
+        static = {k: v for k, v in frames[0].items()
+                  if all(f.get(k) == v for f in frames) and k not in ("step", "last", "legal")}
+        self._static = static
+        frames = [{k: v for k, v in f.items() if k not in static} for f in frames]
+        with self.hold_sync():
+            self.meta = self._meta(static)
+            self.cards = cards
+            self.frames = frames
+            self.seat = seat
+            self.play_as = None
+
+    def _meta(self, static):
+        g = self.game
+        return {
+            "game": g.key, "title": g.title, "players": list(g.players),
+            "phases": [{"key": p.key, "title": p.title, "rule": p.rule} for p in g.PHASES],
+            "rules": dict(g.RULES),
+            "static": static,
+            "record_title": getattr(self._source, "record_title", None),
+            "deals_agreed": g.setup.get("deals") if isinstance(g.setup, dict) else None,
+        }
+
+    def _play(self, action):
+        """Apply one action in play mode and keep the view it leads to."""
+        self.game.apply(action)
+        view = _frame(self.game.view(self.play_as), self._new_cards)
+        self._new_frames.append({k: v for k, v in view.items()
+                                 if not (k in self._static and self._static[k] == v)})
+
+    def _begin(self):
+        self._new_frames, self._new_cards = [], dict(self.cards)
+
+    def _commit(self):
+        """Send the views of the steps played since :meth:`_begin` (play mode).
+
+        Only the new frames travel, in one custom message; the traits are brought up to date
+        without re-sending the whole list (a view opened later gets it all with the state).
+        """
+        start = len(self.frames)
+        added = {k: v for k, v in self._new_cards.items() if k not in self.cards}
+        self._timeline = list(self.game.actions)
+        if self._new_frames:
+            # silent updates: the browser gets the same data in the message below
+            self._trait_values["frames"] = self.frames + self._new_frames
+            self._trait_values["cards"] = self._new_cards
+            self.send({"type": "frames", "start": start, "frames": self._new_frames,
+                       "cards": added, "step": len(self.frames) - 1})
+            self._trait_values["step"] = len(self.frames) - 1
+        else:
+            self.step = len(self.frames) - 1
+
+    # ---- messages from the browser -------------------------------------------------------
+    def _on_msg(self, _widget, content, _buffers):
+        try:
+            self.handle(content)
+        except CardwidgetsError as exc:  # a message the engine refused
+            self._refuse(str(exc), getattr(exc, "rule", None))
+
+    def handle(self, content) -> bool:
+        """Handle one message from the browser; returns whether anything changed.
+
+        Messages: ``{"type": "act", "action": {...}, "at": step}`` (a play-mode move),
+        ``{"type": "take_seat", "seat": n or None, "play": bool, "at": step}``, and
+        ``{"type": "echo", ...}`` (answered at once; used to time the bare round trip) and
+        ``{"type": "resync"}`` (send the whole state again) and ``{"type": "hello", "frames":
+        n}`` (a new view holding ``n`` frames: send it the rest).
+        Anything else, or anything the rules do not allow, is refused with a reason in
+        :attr:`notice` and changes nothing.
+        """
+        if not isinstance(content, dict):
+            return self._refuse(f"message: expected an object with a 'type', got {content!r:.60}")
+        kind = content.get("type")
+        if kind == "echo":
+            self.send({"type": "echo", "t": content.get("t")})
+            return False
+        if kind == "resync":  # a view that missed play-mode frames asks for everything
+            self.send_state(["meta", "cards", "frames", "step", "seat", "play_as"])
+            return False
+        if kind == "hello":  # a new view says how many frames it holds; send the rest
+            have = content.get("frames")
+            if isinstance(have, int) and not isinstance(have, bool) and 0 < have < len(self.frames):
+                self.send({"type": "frames", "start": have, "frames": self.frames[have:],
+                           "cards": self.cards, "step": self.step})
+            return False
+        if kind == "act":
+            return self._act(content)
+        if kind == "restart":
+            return self._restart()
+        if kind == "take_seat":
+            at = content.get("at", self.step)
+            if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < len(self.frames):
+                return self._refuse(f"at: a step from 0 to {len(self.frames) - 1}, got {at!r:.40}")
+            play = content.get("play", False)
+            if not isinstance(play, bool):
+                return self._refuse(f"play: true or false, got {play!r:.40}")
+            error = self._take_seat(content.get("seat"), play, at)
+            return self._refuse(error) if error else True
+        return self._refuse(f"type: {kind!r:.40} is not a message the widget knows "
+                            "(act, take_seat, restart, echo, resync, hello)")
+
+    def _check_seat(self, seat):
+        if seat is None:
+            return None
+        n = self.game.n
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            return f"seat: there is no seat {seat!r:.40} at this table (seats 0 to {n - 1})"
+        return None
+
+    def _take_seat(self, seat, play, at):
+        """Show ``seat``'s view; with ``play``, a person plays it from step ``at`` on."""
+        error = self._check_seat(seat)
+        if error:
+            return error
+        if play and seat is None:
+            return "seat: choose a seat to play (the teacher's view only watches)"
+        if not play:
+            self._load(self.game, self._timeline, seat)
+            self.step = min(at, len(self.frames) - 1)
+            self._say("info", "Showing " + ("the teacher's view: every card face up."
+                                            if seat is None else
+                                            f"{self.game.players[seat]}'s view: the other hands "
+                                            "are hidden."))
+            return None
+        # play from the step shown; what came after it in the record is dropped
+        self._load(self.game, self._timeline[:at], seat)
+        self.play_as = seat
+        self._begin()
+        self._run_others()
+        self._commit()
+        self._say("info", f"You play {self.game.players[seat]}. The built-in players play the "
+                  "others; the deal and the table's own steps happen by themselves.")
+        return None
+
+    def _restart(self):
+        """Play mode: a new game with the same players and settings (the next shuffle)."""
+        if self.play_as is None:
+            return self._refuse("play: nobody is playing; choose a seat to play first")
+        seat = self.play_as
+        self._source = self._source.fresh()
+        self._source.comments = {}
+        self._load(self._source, [], seat)
+        self.play_as = seat
+        self._begin()
+        self._run_others()
+        self._commit()
+        self._say("info", f"A new game: you play {self.game.players[seat]} again.")
+        return True
+
+    def _act(self, content):
+        if self.play_as is None:
+            return self._refuse("play: nobody is playing; choose a seat to play first")
+        unknown = set(content) - {"type", "action", "at"}
+        if unknown:
+            return self._refuse(f"{sorted(unknown)[0]}: is not a field of a move")
+        at = content.get("at")
+        now = len(self.game.actions)
+        if at != now:
+            return self._refuse(f"at: the game is at step {now}, not {at!r:.40}; go to the last "
+                                "step to play")
+        try:
+            action = Action.from_json(content.get("action"), self.game.system)
+        except CardwidgetsError as exc:
+            return self._refuse(str(exc))
+        if action.kind in ("deal",) or action.cards:
+            return self._refuse("action: the deal is made by the shuffle, not by a player")
+        if action.seat != self.play_as:
+            who = self.game.players[self.play_as]
+            return self._refuse(f"seat: you play {who} (seat {self.play_as}), so a move must be "
+                                f"for seat {self.play_as}, not {action.seat!r:.20}")
+        why = self.game.why_not(action)
+        if why is not None:
+            return self._refuse(str(why), why.rule)
+        self._begin()
+        self._play(action)
+        self._run_others()
+        self._commit()
+        if self.notice.get("kind") == "refused":
+            self._say("ok", "")
+        return True
+
+    def _run_others(self):
+        """Let the deal, the table's own steps and the built-in players act until the
+        person's turn comes (or the game ends)."""
+        g = self.game
+        for _ in range(100_000):
+            actor = g.current_player
+            if actor is None or actor == self.play_as:
+                return
+            if actor == CHANCE:
+                self._play(g.chance_action(self._rng))
+            elif actor == TABLE:
+                self._play(g.legal_actions()[0])
+            else:
+                self._play(self._bots[actor].choose(g, actor))
+        raise RuntimeError("the built-in players did not reach the person's turn")
+
+    def _say(self, kind, text, rule=None):
+        self._notice_id += 1
+        self.notice = {"kind": kind, "text": text, "rule": rule, "id": self._notice_id}
+
+    def _refuse(self, text, rule=None):
+        self._say("refused", text, rule)
+        return False
+
+    # ---- Python conveniences -------------------------------------------------------------
+    def view_at(self, step=None) -> dict:
+        """The full view shown at ``step`` (default: the step shown now), cards as codes."""
+        k = self.step if step is None else step
+        frame = dict(self.meta["static"])
+        frame.update(self.frames[k])
+        return frame
+
+    def start_of(self, phase: str, deal: int | None = None) -> int:
+        """The first step showing ``phase`` (a phase key such as ``"pay"``), in ``deal`` if
+        given.
+
+        >>> GameWidget.from_record("e-p1").start_of("poch")
+        9
+        """
+        keys = [p["key"] for p in self.meta["phases"]]
+        if phase not in keys:
+            raise ConfigError("phase", f"{phase!r} is not a phase of {self.game.title}; "
+                              f"phases: {', '.join(keys)}")
+        for k in range(len(self.frames)):
+            f = self.view_at(k)
+            if f["phase"] == phase and deal in (None, f["deal"]):
+                return k
+        raise ConfigError("phase", f"this game never reaches {phase!r}"
+                          + (f" in deal {deal}" if deal is not None else ""))
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget, plus a static picture of the step shown for viewers without widgets
+        (GitHub, nbconvert): JupyterLab shows the widget, the others the HTML."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            data, md = bundle
+        else:
+            data, md = bundle, {}
+        if data is not None:
+            game = self._copy(self._timeline[:self.step])
+            data = dict(data)
+            data["text/html"] = _render.table_html(game, self.seat)
+        return data, md
+
+    def __repr__(self) -> str:
+        who = ("teacher's view" if self.seat is None
+               else f"view of seat {self.seat} ({self.game.players[self.seat]})")
+        mode = f", you play seat {self.play_as}" if self.play_as is not None else ""
+        return (f"<GameWidget {self.game.title}, {self.game.n} players, {len(self.frames) - 1} "
+                f"steps, {who}{mode}>")

@@ -1,0 +1,216 @@
+"""A headless JupyterLab and Chromium for the real-browser tests, screenshots and benchmark.
+
+``LabServer`` starts ``jupyter lab`` on a free port in its own process group, with no token,
+no news and no update checks, its settings, workspaces and runtime files in a temporary
+folder, and stops it (and its kernels) cleanly. ``launch_browser`` starts Debian's Chromium
+through Playwright. ``open_notebook`` opens a notebook and waits for an idle kernel.
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CARDWIDGETS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-dev-shm-usage"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LabServer:
+    """``with LabServer(root) as lab: lab.url`` -- JupyterLab serving the folder ``root``."""
+
+    def __init__(self, root, *, python=sys.executable, env=None, timeout=90.0, config=()):
+        self.root = Path(root)
+        self.config = list(config)
+        self.python = python
+        self.extra_env = env or {}
+        self.timeout = timeout
+        self.port = None
+        self.proc = None
+        self.home = None
+        self.log_path = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        self.home = Path(tempfile.mkdtemp(prefix="cw-lab-"))
+        settings = self.home / "app-settings"
+        settings.mkdir()
+        (settings / "overrides.json").write_text(json.dumps({
+            "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
+                                                           "checkForUpdates": False},
+            "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+        }))
+        for name in ("user-settings", "workspaces", "runtime", "config", "data"):
+            (self.home / name).mkdir()
+        config = self.home / "jupyter_lab_config.py"
+        self.port = free_port()
+        config.write_text("\n".join([
+            'c.ServerApp.ip = "127.0.0.1"',
+            f"c.ServerApp.port = {self.port}",
+            "c.ServerApp.port_retries = 0",
+            "c.ServerApp.open_browser = False",
+            'c.IdentityProvider.token = ""',
+            'c.ServerApp.password = ""',
+            "c.ServerApp.disable_check_xsrf = True",
+            "c.ServerApp.allow_root = True",
+            f"c.ServerApp.root_dir = {str(self.root)!r}",
+            "c.LabApp.expose_app_in_browser = True",
+            "c.LabApp.news_url = None",
+            'c.LabApp.check_for_updates_class = "jupyterlab.NeverCheckForUpdate"',
+            f"c.LabApp.app_settings_dir = {str(settings)!r}",
+            f"c.LabApp.user_settings_dir = {str(self.home / 'user-settings')!r}",
+            f"c.LabApp.workspaces_dir = {str(self.home / 'workspaces')!r}",
+            "c.LanguageServerManager.autodetect = False",
+            *self.config,
+        ]))
+        env = dict(os.environ)
+        env.update({"JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
+                    "JUPYTER_CONFIG_DIR": str(self.home / "config"),
+                    "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"})
+        for key, value in self.extra_env.items():
+            if value is None:
+                env.pop(key, None)
+            else:
+                env[key] = value
+        self.log_path = self.home / "lab.log"
+        atexit.register(self.stop)
+        self._log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(
+            [self.python, "-m", "jupyterlab", f"--config={config}"],
+            cwd=str(self.root), env=env, stdout=self._log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"JupyterLab did not answer within {self.timeout} s:\n{self.log_tail()}")
+
+    def log_tail(self, n=4000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-n:]
+        except OSError:
+            return ""
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            try:  # shut the kernels down first, then the server
+                req = urllib.request.Request(self.url + "/api/kernels")
+                with urllib.request.urlopen(req, timeout=3) as r:
+                    kernels = json.load(r)
+                for k in kernels:
+                    urllib.request.urlopen(urllib.request.Request(
+                        f"{self.url}/api/kernels/{k['id']}", method="DELETE"), timeout=5).close()
+            except OSError:
+                pass
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(5)
+        if getattr(self, "_log", None):
+            self._log.close()
+        if self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
+            self.home = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def launch_browser(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle';
+}"""
+
+KERNEL_EVAL = """async (code) => {
+  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = k.requestExecute({code, silent: false, store_history: false});
+  let out = '';
+  future.onIOPub = (msg) => {
+    const t = msg.header.msg_type, c = msg.content;
+    if (t === 'stream') out += c.text;
+    else if (t === 'execute_result') out += c.data['text/plain'];
+    else if (t === 'error') out += 'ERROR ' + c.ename + ': ' + c.evalue;
+  };
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('kernel did not answer in 30 s: ' + code)), 30000));
+  await Promise.race([future.done, timeout]);
+  return out;
+}"""
+
+
+def open_notebook(page, lab: LabServer, path: str, timeout=60_000):
+    """Open ``path`` (relative to the server root) and wait until its kernel is idle."""
+    page.goto(f"{lab.url}/lab/tree/{path}?reset", wait_until="domcontentloaded", timeout=timeout)
+    page.wait_for_function(KERNEL_IDLE, timeout=timeout)
+    # close any toast that could cover the page
+    page.evaluate("() => document.querySelectorAll('.jp-toast-dismiss').forEach(b => b.click())")
+
+
+def run_all(page, timeout=120_000):
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function("() => !document.querySelector('.jp-InputArea-prompt') || "
+                           "![...document.querySelectorAll('.jp-InputArea-prompt')]"
+                           ".some(p => p.textContent.includes('*'))", timeout=timeout)
+    page.wait_for_function(KERNEL_IDLE, timeout=timeout)
+
+
+def kernel_eval(page, code: str) -> str:
+    """Run ``code`` in the open notebook's kernel and return what it printed."""
+    return page.evaluate(KERNEL_EVAL, code)
+
+
+def set_theme(page, dark: bool):
+    name = "JupyterLab Dark" if dark else "JupyterLab Light"
+    page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: {name!r}}})")
+    want = "false" if dark else "true"
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{want}'")
+
+
+def make_notebook(path: Path, cells: list[str]):
+    """Write a notebook whose code cells are ``cells``."""
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {},
+                     "outputs": [], "source": src} for i, src in enumerate(cells)],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                      "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb, indent=1))
+    return path
