@@ -8,7 +8,7 @@ from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, 
 from cardwidgets.engine import (DECKS, SUIT_SYSTEMS, RankOrder, RuleOfThumbPlayer, Table,
                                 make_deck)
 
-from conftest import act, poch_deal, snapshot
+from helpers import act, poch_deal, snapshot
 
 
 @pytest.mark.parametrize("name,size", [("german32", 32), ("french32", 32), ("german36", 36),

@@ -5,7 +5,7 @@ from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, 
 from cardwidgets.engine import CHANCE, TABLE, make_deck
 from cardwidgets.games.poch import HOLES
 
-from conftest import act, poch_deal, snapshot
+from helpers import act, poch_deal, snapshot
 
 
 def test_P1_deck_is_32_cards_ace_high():

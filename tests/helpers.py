@@ -1,5 +1,4 @@
 """Shared helpers for the tests: scripted Poch deals."""
-import pytest
 
 from cardwidgets import Action, Poch
 from cardwidgets.engine import make_deck
@@ -49,8 +48,3 @@ def act(game, seat, kind, amount=None, card=None):
 def snapshot(game):
     """Everything that can be seen of a game, to check that nothing changed."""
     return (game.view(), [s.to_json() for s in game.history], list(game.actions))
-
-
-@pytest.fixture
-def deal():
-    return poch_deal
