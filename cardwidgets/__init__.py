@@ -10,6 +10,7 @@ from .engine import (CHANCE, TABLE, Action, Card, CardwidgetsError, ConfigError,
                      make_deck, play_out)
 from .games import GAMES, Poch
 from .records import load_record, record_of, save_record, builtin_records
+from . import render  # noqa: F401  (gives games and cards a static HTML picture)
 
 __version__ = "0.1.0"
 
@@ -17,5 +18,13 @@ __all__ = [
     "Poch", "GAMES", "Game", "Action", "Step", "Card", "make_deck", "CHANCE", "TABLE",
     "CardwidgetsError", "IllegalAction", "ConfigError", "RecordError",
     "RandomPlayer", "RuleOfThumbPlayer", "play_out",
-    "load_record", "save_record", "record_of", "builtin_records",
+    "load_record", "save_record", "record_of", "builtin_records", "GameWidget",
 ]
+
+
+def __getattr__(name):
+    # the widget pulls in anywidget and ipywidgets: import it only when asked for
+    if name == "GameWidget":
+        from .widget import GameWidget
+        return GameWidget
+    raise AttributeError(f"module 'cardwidgets' has no attribute {name!r}")

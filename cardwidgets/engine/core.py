@@ -384,6 +384,11 @@ class Game:
             self.forward(index - len(self.actions))
 
     @property
+    def timeline(self) -> list:
+        """Every action played, including those undone with :meth:`back` and not yet redone."""
+        return self.actions + self._redo
+
+    @property
     def steps_total(self) -> int:
         """Steps played, counting those undone and not yet redone."""
         return len(self.actions) + len(self._redo)
