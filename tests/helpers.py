@@ -12,7 +12,6 @@ def poch_deal(players=4, hands=None, turned="7-hearts", *, options=None, advance
     """
     game = Poch(players, options=options or {}, **setup)
     game.advance()  # the ante
-    system = game.system
     hands = {k: list(v) for k, v in (hands or {}).items()}
     turned_card = None if game.options["turned_card_dealt"] else game.suits.card(turned)
     named = {game.suits.card(c) for cards in hands.values() for c in cards}

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, play_out
-from cardwidgets.engine import (DECKS, SUIT_SYSTEMS, RankOrder, RuleOfThumbPlayer, Table,
+from cardwidgets.engine import (SUIT_SYSTEMS, RankOrder, RuleOfThumbPlayer, Table,
                                 make_deck)
 
 from helpers import act, poch_deal, snapshot

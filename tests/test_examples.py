@@ -1,5 +1,4 @@
 """The documents' worked examples, shipped as game records, replay exactly."""
-import pytest
 
 from cardwidgets import builtin_records, load_record
 

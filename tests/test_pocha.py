@@ -720,7 +720,6 @@ def test_records_refuse_an_illegal_card_naming_the_step():
 
 def test_illegal_actions_change_nothing_in_random_states():
     """In many random states, every refused card/bid names its rule and leaves the view as it was."""
-    from cardwidgets import RandomPlayer, play_out
     rng = random.Random(7)
     checked = 0
     g = Pocha(4, hands=8)

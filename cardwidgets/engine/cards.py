@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from .errors import ConfigError
 
-__all__ = ["Card", "SuitSystem", "SUIT_SYSTEMS", "DECKS", "make_deck", "RankOrder"]
+__all__ = ["Card", "SuitSystem", "SUIT_SYSTEMS", "DECKS", "make_deck", "RankOrder", "deal_problem"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -287,6 +287,29 @@ def make_deck(name: str) -> list[Card]:
         cards += _deck("spanish", ("3", "4", "5", "6", "7"))
         return cards
     return _deck(spec["system"], spec["ranks"], spec.get("suits"), spec.get("exclude", ()))
+
+
+def deal_problem(cards, deck):
+    """Why ``cards`` is not ``deck`` in some order, for a game to put in its own words:
+    ``None`` if it is, else ``(problem, detail)`` with problem ``"count"`` (detail: how many
+    cards were given), ``"stranger"`` (a card not in the deck), ``"twice"`` or ``"missing"``.
+
+    >>> deck = make_deck("german32")
+    >>> deal_problem(deck[::-1], deck) is None
+    True
+    >>> deal_problem(deck[:-1] + deck[:1], deck)[0]
+    'twice'
+    """
+    if len(cards) != len(deck):
+        return "count", len(cards)
+    members, seen = set(deck), set()
+    for card in cards:
+        if card not in members:
+            return "stranger", card
+        if card in seen:
+            return "twice", card
+        seen.add(card)
+    return None  # as many cards as the deck, all of it, none twice: nothing can be missing
 
 
 class RankOrder:

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 
 from ..engine import (CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Phase,
-                      RankOrder, make_deck)
+                      RankOrder, deal_problem, make_deck)
 
 __all__ = ["Poch", "HOLES", "RULES", "best_set", "set_key"]
 
@@ -373,18 +373,15 @@ class Poch(Game):
             self._check_play(action)
 
     def _check_deal(self, action):
-        deck = make_deck(self.deck_name)
-        cards = action.cards
-        if len(cards) != len(deck):
-            raise IllegalAction("P1", f"a deal lists all {len(deck)} cards of the deck in the order "
-                                f"they are dealt; this one lists {len(cards)}")
-        seen = Counter(cards)
-        twice = [c for c, k in seen.items() if k > 1]
-        if twice:
-            raise IllegalAction("P1", f"the {twice[0].name} is dealt twice")
-        missing = [c for c in deck if c not in seen]
-        if missing:
-            raise IllegalAction("P1", f"the {missing[0].name} is missing from the deal")
+        problem = deal_problem(action.cards, make_deck(self.deck_name))
+        if problem is None:
+            return
+        kind, what = problem
+        if kind == "count":
+            raise IllegalAction("P1", f"a deal lists all 32 cards of the deck in the order they "
+                                f"are dealt; this one lists {what}")
+        words = {"stranger": "is not in this deck", "twice": "is dealt twice"}[kind]
+        raise IllegalAction("P1", f"the {what.name} {words}")
 
     def _check_bet(self, action):
         seat, kind, amount = action.seat, action.kind, action.amount

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from ..engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAction, Phase,
-                      RankOrder, make_deck)
+                      RankOrder, deal_problem, make_deck)
 from ..engine.tricks import SuitPower, Trick
 
 __all__ = ["Pocha", "RULES", "hand_schedule", "hand_score", "rank_order", "SCHEDULES"]
@@ -463,26 +463,17 @@ class Pocha(Game):
         if len(cards) == len(deck) and (
                 set(map(id, cards)) == self._deck_ids or set(cards) == self._deck_set):
             return
-        bad = next((c for c in cards if not isinstance(c, Card)), None)
-        if bad is not None:
-            raise IllegalAction("H1", f"{bad!r} is not a card; a deal lists Card values")
         what = {"spanish36": "the 36 cards of the 40-card deck without the 2s (H2)",
                 "spanish40": "all 40 cards of the Spanish deck", "spanish48":
                 "all 48 cards of the Spanish deck"}[self.deck_name]
         if len(cards) != len(deck):
             raise IllegalAction("H1", f"a deal lists {what} in the order they are dealt; this "
                                 f"one lists {len(cards)}")
-        seen = set()
-        for c in cards:
-            if c in seen:
-                raise IllegalAction("H1", f"the {c.name} is dealt twice")
-            seen.add(c)
-        stray = next((c for c in cards if c not in self._deck_set), None)
-        if stray is not None:
-            why = " (the 2s are taken out for three players, H2)" if stray.rank == "2" else ""
-            raise IllegalAction("H2" if why else "H1", f"the {stray.name} is not in this deck{why}")
-        missing = next(c for c in deck if c not in seen)
-        raise IllegalAction("H1", f"the {missing.name} is missing from the deal")
+        kind, what = deal_problem(cards, deck)
+        if kind == "twice":
+            raise IllegalAction("H1", f"the {what.name} is dealt twice")
+        why = " (the 2s are taken out for three players, H2)" if what.rank == "2" else ""
+        raise IllegalAction("H2" if why else "H1", f"the {what.name} is not in this deck{why}")
 
     def _check_bid(self, action):
         if action.kind != "bid":
