@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .engine import Card, Game
 
-__all__ = ["card_svg", "table_svg", "table_html", "SHAPES"]
+__all__ = ["card_svg", "table_svg", "table_html", "pocha_html", "SHAPES"]
 
 SHAPES = json.loads((Path(__file__).parent / "static" / "suits.json").read_text(encoding="utf-8"))
 
@@ -38,9 +38,22 @@ def _num(x) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
+def _suit_spec(suit: str):
+    """A suit's drawing: ``"hearts"``, or ``"spanish:clubs"`` for a Spanish suit (bastos are
+    not the French clubs)."""
+    system, _, name = suit.rpartition(":")
+    if system:
+        return SHAPES.get(system, {}).get("suits", {}).get(name)
+    return SHAPES["suits"].get(suit)
+
+
+def _suit_key(card: dict) -> str:
+    return f"spanish:{card['suit']}" if card.get("system") == "spanish" else card["suit"]
+
+
 def suit_svg(suit: str, x: float, y: float, size: float) -> str:
     """The suit sign ``suit`` centred on (x, y), ``size`` wide."""
-    spec = SHAPES["suits"].get(suit)
+    spec = _suit_spec(suit)
     if spec is None:
         return (f'<text x="{_num(x)}" y="{_num(y + size * 0.35)}" font-size="{_num(size)}" '
                 f'text-anchor="middle">?</text>')
@@ -68,17 +81,19 @@ def card_svg(card, x: float = 0, y: float = 0, width: float = 60, *, hidden=Fals
         card = card.to_json()
     k = width / 60
     parts = [f'<g transform="translate({_num(x)} {_num(y)}) scale({k:.4f})">']
-    if mini and not (hidden or card is None):
-        colour = SHAPES["suits"].get(card["suit"], {}).get("color", INK)
+    if card is not None and not hidden and not mini and card.get("system") == "spanish":
+        parts.append(_spanish_face(card))
+    elif mini and not (hidden or card is None):
+        colour = (_suit_spec(_suit_key(card)) or {}).get("color", INK)
         index = card.get("index", card["rank"])
         parts.append(f'<title>{_a(card["name"])}</title>'
                      f'<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="{PAPER}" stroke="#8a8270"/>'
                      f'<text x="{15 if len(index) > 1 else 16}" y="32" font-family="Arial, sans-serif" font-weight="700" '
                      f'font-size="{22 if len(index) > 1 else 30}" letter-spacing="{-2 if len(index) > 1 else 0}" '
                      f'text-anchor="middle" fill="{colour}">{_a(index)}</text>'
-                     + suit_svg(card["suit"], 30, 62, 34) + "</g>")
+                     + suit_svg(_suit_key(card), 30, 62, 34) + "</g>")
         return "".join(parts)
-    if hidden or card is None:
+    elif hidden or card is None:
         parts.append('<title>a hidden card</title>'
                      '<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="#23427a" stroke="#0d1d3a"/>'
                      '<rect x="5" y="5" width="50" height="80" rx="4" fill="none" stroke="#e9d9a6" stroke-width="1.5"/>'
@@ -174,6 +189,8 @@ def board_svg(view: dict, cx: float, cy: float, radius: float = 120) -> str:
 def table_svg(game: Game, seat=None) -> str:
     """The table of ``game`` as ``seat`` sees it (``None``: the teacher, all cards face up)."""
     view = game.view(seat)
+    if view.get("game") == "pocha":
+        return _pocha_svg(view, seat)
     if view.get("game") != "poch":
         return _generic_svg(view)
     W, H = 860, 560
@@ -256,8 +273,179 @@ def _generic_svg(view) -> str:
             f'fill="{FELT}"/>' + "".join(rows) + "</svg>")
 
 
+# ---- Pocha: Spanish cards, the trick in the middle and the score sheet ---------------------
+
+_PINTA = {"coins": 0, "cups": 1, "swords": 2, "clubs": 3}
+
+
+def _spanish_face(card: dict) -> str:
+    """A Spanish card face in a 60x90 box: corner numbers, the pinta (breaks in the frame line:
+    none for coins, one for cups, two for swords, three for clubs), pips or a figure."""
+    suit = _suit_key(card)
+    colour = (_suit_spec(suit) or {}).get("color", INK)
+    sp = SHAPES.get("spanish", {})
+    index = str(card.get("index", card["rank"]))
+    title = card["name"] + (f" ({card['native']})" if card.get("native") else "")
+    out = [f'<title>{_a(title)}</title>',
+           f'<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="{PAPER}" stroke="#8a8270"/>',
+           f'<rect x="3.5" y="3.5" width="53" height="83" rx="4" fill="none" stroke="{colour}" stroke-width="1.1"/>']
+    gaps = _PINTA.get(card["suit"], 0)
+    for i in range(gaps):
+        gx = 30 + (i - (gaps - 1) / 2) * 7
+        for gy in (3.5, 86.5):
+            out.append(f'<rect x="{_num(gx - 2)}" y="{_num(gy - 1.2)}" width="4" height="2.4" fill="{PAPER}"/>')
+    size = 13 if len(index) > 1 else 15
+    corner = (f'<text x="10" y="18" font-family="Georgia, serif" font-weight="700" font-size="{size}" '
+              f'text-anchor="middle" fill="{colour}">{_a(index)}</text>' + suit_svg(suit, 10, 26, 8))
+    out.append(corner + f'<g transform="rotate(180 30 45)">{corner}</g>')
+    rank = card["rank"]
+    pips = sp.get("pips", {}).get(rank)
+    figure = sp.get("figures", {}).get(rank)
+    if rank == "1":
+        out.append(suit_svg(suit, 30, 45, 36))
+    elif pips:
+        out += [suit_svg(suit, px, py, 11.5 if len(pips) > 6 else 13) for px, py in pips]
+    elif figure:
+        out.append(f'<rect x="17.5" y="8" width="25" height="74" rx="3" fill="{colour}" fill-opacity="0.1" '
+                   f'stroke="{colour}" stroke-width="1"/>')
+        if rank == "12":
+            out.append('<path d="M22 30 L22 19 L26 24 L30 16 L34 24 L38 19 L38 30 Z" fill="#e6b422" '
+                       'stroke="#7a5a00" stroke-width="1"/>')
+        out.append(suit_svg(suit, 30, 50, 18))
+        out.append(f'<text x="30" y="78.5" font-family="sans-serif" font-weight="700" font-size="5.6" '
+                   f'text-anchor="middle" fill="{colour}"'
+                   + (' textLength="22" lengthAdjust="spacingAndGlyphs"' if len(figure) > 5 else "")
+                   + f'>{_a(figure.upper())}</text>')
+    return "".join(out)
+
+
+_SLOTS = {3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+
+
+def _pocha_svg(view: dict, seat=None) -> str:
+    """The Pocha table: seats with bids and tricks, the trick in the middle, the trump card."""
+    W, H = 860, 540
+    cx, cy = W / 2, H / 2
+    n = len(view["players"])
+    base = seat if seat is not None else 0
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+           f'role="img" aria-label="Pocha table, {_a(view["hand_label"])}, {_a(view["phase_title"])}" '
+           f'style="max-width:100%;height:auto">',
+           f'<rect x="5" y="5" width="{W - 10}" height="{H - 10}" rx="40" fill="{FELT}" stroke="{WOOD_DARK}" stroke-width="10"/>',
+           f'<ellipse cx="{cx}" cy="{cy}" rx="150" ry="120" fill="{FELT_DARK}" stroke="#3f8a5a" stroke-width="1.5"/>']
+    # the trump card, top left
+    if view.get("trump_card"):
+        out.append(card_svg(view["trump_card"], 36, 34, 52))
+        out.append(f'<text x="98" y="52" font-family="sans-serif" font-size="12" fill="#cfe8d6">Trumps</text>'
+                   + suit_svg(f'spanish:{view["trump_suit"]}', 108, 70, 20)
+                   + f'<text x="122" y="76" font-family="sans-serif" font-size="15" font-weight="700" '
+                   f'fill="#ffe9a8">{_a(view["trump_suit_name"] or "")}</text>')
+    # the hand, top right
+    k = view["cards_per_hand"]
+    out.append(f'<text x="{W - 36}" y="50" font-family="sans-serif" font-size="17" font-weight="700" '
+               f'fill="#ffffff" text-anchor="end">{_a(view["hand_label"][:1].upper() + view["hand_label"][1:])}</text>'
+               f'<text x="{W - 36}" y="68" font-family="sans-serif" font-size="12" fill="#cfe8d6" '
+               f'text-anchor="end">{k} card{"s" if k != 1 else ""} each</text>')
+    if view.get("forbidden_bid") is not None:
+        out.append(f'<text x="{W - 36}" y="86" font-family="sans-serif" font-size="12" font-weight="700" '
+                   f'fill="#ffd34d" text-anchor="end">the dealer may not bid {view["forbidden_bid"]} (H7)</text>')
+    # the trick in the middle (or the one just completed, if the middle is empty)
+    trick = view.get("trick") or {"plays": []}
+    winner = view.get("trick_winning")
+    label = ""
+    if not trick["plays"] and view.get("last_trick") and view["phase"] in ("play", "score"):
+        trick, winner, label = view["last_trick"], view.get("last_trick_winner"), "last trick"
+    offsets = {"bottom": (0, 62), "top": (0, -62), "left": (-88, 0), "right": (88, 0)}
+    slots = _SLOTS.get(n, _SLOTS[4])
+    place = {(base + r) % n: slots[r] for r in range(n)}
+    for p in trick["plays"]:
+        dx, dy = offsets[place[p["seat"]]]
+        x0, y0 = cx + dx - 22, cy + dy - 33
+        if p["seat"] == winner:
+            out.append(f'<rect x="{_num(x0 - 3)}" y="{_num(y0 - 3)}" width="50" height="72" rx="6" fill="#ffd34d"/>')
+        out.append(card_svg(p["card"], x0, y0, 44))
+    if label:
+        out.append(f'<text x="{cx}" y="{cy + 4}" font-family="sans-serif" font-size="11" fill="#cfe8d6" '
+                   f'text-anchor="middle">{label}</text>')
+    # the seats
+    pos = {"bottom": (cx, H - 80), "top": (cx, 80), "left": (140, cy + 30), "right": (W - 140, cy + 30)}
+    for s_ in range(n):
+        out.append(_pocha_seat_svg(view, s_, *pos[place[s_]]))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _pocha_seat_svg(view, s, x, y) -> str:
+    name = view["players"][s]
+    hand = view["hands"][s]
+    cards = hand if hand is not None else [None] * view["hand_counts"][s]
+    step = 24 if len(cards) <= 8 else 19
+    width = max(190, 20 + step * max(len(cards) - 1, 0) + 36)
+    h = 100
+    x0, y0 = x - width / 2, y - h / 2
+    active = view.get("actor") == s
+    bid, took = view["bids"][s], view["taken"][s]
+    tags = []
+    if view.get("dealer") == s:
+        tags.append("dealer")
+    if active:
+        tags.append("to bid" if view["phase"] == "bid" else "to play")
+    line = ("no bid yet" if bid is None else f"bid {bid} · took {took}") + f" · {view['scores'][s]} pts"
+    out = [f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(width)}" height="{h}" rx="10" '
+           f'fill="#0f3d21" fill-opacity="0.8" stroke="{"#ffd34d" if active else "#6fae86"}" '
+           f'stroke-width="{3 if active else 1}"/>',
+           f'<text x="{_num(x0 + 10)}" y="{_num(y0 + 18)}" font-family="sans-serif" font-size="14" '
+           f'font-weight="700" fill="#ffffff">{_a(name)}'
+           + (f'<tspan font-size="11" font-weight="400" fill="#ffe9a8"> ({_a(", ".join(tags))})</tspan>' if tags else "")
+           + '</text>',
+           f'<text x="{_num(x0 + 10)}" y="{_num(y0 + 34)}" font-family="sans-serif" font-size="12" '
+           f'font-weight="700" fill="#ffe9a8">{_a(line)}</text>']
+    for i, card in enumerate(cards):
+        out.append(card_svg(card, x0 + 10 + i * step, y0 + 42, 36, hidden=card is None, mini=True))
+    return "".join(out)
+
+
+def _pocha_sheet_html(view: dict) -> str:
+    """The score sheet: a row per hand played (cards each; bid/took and points per player)."""
+    players = view["players"]
+    cell = 'style="padding:1px 6px;text-align:center;border-bottom:1px solid #ddd"'
+    head = "".join(f'<th {cell}>{_a(p)}</th>' for p in players)
+    rows = []
+    for h, points in zip(view.get("hands_played", []), view["hand_scores"]):
+        tds = "".join(
+            f'<td {cell}>{h["bids"][s]}/{h["taken"][s]} '
+            f'<b style="color:{"#17652a" if h["bids"][s] == h["taken"][s] else "#a0141c"}">'
+            f'{points[s]:+d}</b></td>' for s in range(len(players)))
+        rows.append(f'<tr><th {cell}>{_a(h["hand"])}</th><td {cell}>{h["cards"]}</td>{tds}</tr>')
+    totals = "".join(f'<td {cell}><b>{t}</b></td>' for t in view["scores"])
+    return (f'<table style="border-collapse:collapse;font-family:sans-serif;font-size:12px;margin-top:6px" '
+            f'aria-label="Score sheet"><caption style="text-align:left;font-weight:700">Score sheet '
+            f'(bid/took and points, H11)</caption>'
+            f'<thead><tr><th {cell}>Hand</th><th {cell}>Cards</th>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th {cell} colspan="2">Total</th>{totals}</tr>'
+            f'</tfoot></table>')
+
+
+def pocha_html(game: Game, seat=None) -> str:
+    """A Pocha game as static HTML: caption, the table (SVG) and the score sheet."""
+    view = game.view(seat)
+    last = view.get("last")
+    what = "Nobody has acted yet."
+    if last:
+        what = (f'Step {view["step"]}: {_a(last["text"])} '
+                f'<span style="opacity:0.7">[rule {_a(last["rule"])}]</span>')
+    label = view["hand_label"]
+    head = (f'<div style="font-family:sans-serif;margin:4px 0"><b>{_a(view["title"])}</b> · '
+            f'{_a(label[:1].upper() + label[1:])} · {_a(view["phase_title"])}'
+            f'{" · " + _a(view["players"][seat]) + chr(39) + "s view" if seat is not None else ""}'
+            f'<br><span style="font-size:90%">{what}</span></div>')
+    return f'<div class="cw-static">{head}{_pocha_svg(view, seat)}{_pocha_sheet_html(view)}</div>'
+
+
 def table_html(game: Game, seat=None) -> str:
     """The table as HTML: a caption (hand, phase, last step and its rule) above the SVG."""
+    if getattr(game, "key", None) == "pocha":
+        return pocha_html(game, seat)
     view = game.view(seat)
     last = view.get("last")
     what = "Nobody has acted yet."
@@ -275,6 +463,9 @@ def _card_repr_html(card: Card) -> str:
     return card_svg(card, width=60, standalone=True)
 
 
-# Static rendering for every game and card, wherever this module is imported.
+# Static rendering for every game and card, wherever this module is imported. Pocha defines
+# its own plain-text _repr_html_, so it is replaced here too.
 Game._repr_html_ = table_html
 Card._repr_html_ = _card_repr_html
+from .games.pocha import Pocha as _Pocha  # noqa: E402  (after the engine: no import cycle)
+_Pocha._repr_html_ = table_html

@@ -36,8 +36,8 @@ __all__ = ["GameWidget"]
 
 STATIC = Path(__file__).parent / "static"
 #: The front-end files, joined in this order into the widget's ES module.
-JS_FILES = ("cards.js", "table_poch.js", "shell.js")
-CSS_FILES = ("widget.css", "table_poch.css")
+JS_FILES = ("cards.js", "table_poch.js", "table_pocha.js", "shell.js")
+CSS_FILES = ("widget.css", "table_poch.css", "table_pocha.css")
 
 
 def _bundle_js() -> str:
@@ -71,7 +71,8 @@ def _frame(view: dict, cards: dict) -> dict:
 def _ranges(legal: list) -> list:
     """Actions that differ only by an amount (bet 1, bet 2 … bet 500) become one entry with
     ``amounts: [lowest, highest]`` (every amount between is legal), so a rich player's
-    choices stay small to send."""
+    choices stay small to send. Amounts with a gap (Pocha: bids 0, 1, 3 when the dealer may
+    not bid 2) make one entry per unbroken range."""
     out, groups = [], {}
     for entry in legal:
         action = entry["action"]
@@ -80,6 +81,10 @@ def _ranges(legal: list) -> list:
             continue
         key = tuple(sorted((k, v) for k, v in action.items() if k != "amount"))
         group = groups.get(key)
+        if group is not None and action["amount"] != group["amounts"][1] + 1:
+            # a gap (e.g. the bid a Pocha dealer may not make): a new range after it
+            groups[("gap", len(out), key)] = group
+            group = None
         if group is None:
             group = groups[key] = {"action": {k: v for k, v in action.items() if k != "amount"},
                                    "amounts": [action["amount"], action["amount"]],

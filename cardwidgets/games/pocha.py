@@ -320,6 +320,7 @@ class Pocha(Game):
         self.schedule = full[self.offset:self.offset + limit] if limit else full[self.offset:]
         self.scores = [0] * self.n
         self.hand_scores: list[list[int]] = []   # one list per hand played, H11
+        self.hand_log: list[dict] = []           # each hand played: cards, bids, tricks taken
         self.tied: list[int] | None = None       # the players tied at the top (H12)
         self.dealer = self.setup["dealer"]
         self.hand_no = 1
@@ -363,6 +364,12 @@ class Pocha(Game):
         if self.extra_hand:
             return f"extra hand {self.hand_no - len(self.schedule)} (to break the tie)"
         return f"hand {self.offset + self.hand_no} of {len(self.full_schedule)}"
+
+    def _hand_short(self) -> str:
+        """The hand's name on a score sheet: ``"7"`` (of the full schedule) or ``"extra 1"``."""
+        if self.extra_hand:
+            return f"extra {self.hand_no - len(self.schedule)}"
+        return str(self.offset + self.hand_no)
 
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
@@ -716,6 +723,8 @@ class Pocha(Game):
             deltas.append(hand_score(bid, took))
             self.scores[s] += deltas[-1]
         self.hand_scores.append(deltas)
+        self.hand_log.append({"hand": self._hand_short(), "cards": k, "bids": list(self.bids),
+                              "taken": list(self.taken)})
         totals = ", ".join(f"{self.players[s]} {self.scores[s]}" for s in range(self.n))
         text = (f"Scoring {self.hand_label()}, {k} trick{'s' if k != 1 else ''}: "
                 f"{'; '.join(parts)}. Totals: {totals}.")
@@ -919,6 +928,7 @@ class Pocha(Game):
             "deck": self.deck_name,
             "hand_no": self.hand_no,
             "hands_total": len(self.schedule),
+            "first_hand": self.offset + 1,
             "hand_label": self.hand_label(),
             "extra_hand": self.extra_hand,
             "schedule": list(self.schedule),
@@ -939,7 +949,18 @@ class Pocha(Game):
             "hand_scores": [list(h) for h in self.hand_scores],
             "rank_order": [self.suits.rank_name(r) for r in self.ranks.high_to_low],
             "result": self.result() if self.finished else None,
+            # for the table: who is winning the trick so far, who won the last one, and the
+            # score sheet (each hand played: its name, cards each, bids and tricks taken)
+            "trick_winning": self._winning(trick),
+            "last_trick_winner": self._winning(self.last_trick),
+            "hands_played": [dict(h) for h in self.hand_log],
         }
+
+    def _winning(self, trick):
+        if trick is None or not trick.plays or self.power is None:
+            return None
+        win = trick.winner(self.power)
+        return None if win is None else win.seat
 
 
 def _listing(names, the="the "):

@@ -28,7 +28,7 @@ function cwSvg(tag, attrs, parent, text) {
 
 /** Draw a suit sign centred on (x, y), `size` wide, into an SVG parent. */
 function cwSuit(parent, suit, x, y, size) {
-  const spec = CW_SHAPES.suits[suit];
+  const spec = cwSuitSpec(suit);
   const k = size / 100;
   const g = cwSvg("g", { transform: `translate(${x - size / 2} ${y - size / 2}) scale(${k})` }, parent);
   if (!spec) { cwSvg("text", { x: 50, y: 70, "font-size": 80, "text-anchor": "middle" }, g, "?"); return g; }
@@ -41,7 +41,18 @@ function cwSuit(parent, suit, x, y, size) {
   return g;
 }
 
-function cwSuitColour(suit) { return (CW_SHAPES.suits[suit] || {}).color || "#1a1a1a"; }
+/** The drawing of a suit sign: "hearts", or "spanish:clubs" for a Spanish suit (whose
+ *  clubs, bastos, are not the French clubs). */
+function cwSuitSpec(suit) {
+  const i = typeof suit === "string" ? suit.indexOf(":") : -1;
+  if (i > 0) return ((CW_SHAPES[suit.slice(0, i)] || {}).suits || {})[suit.slice(i + 1)];
+  return CW_SHAPES.suits[suit];
+}
+
+/** The suit key of a card for cwSuit: Spanish cards carry system "spanish". */
+function cwSuitKey(card) { return card.system === "spanish" ? "spanish:" + card.suit : card.suit; }
+
+function cwSuitColour(suit) { return (cwSuitSpec(suit) || {}).color || "#1a1a1a"; }
 
 const CW_GERMAN = new Set(["acorns", "leaves", "bells"]);
 
@@ -56,7 +67,7 @@ function cwSprite(parent, uid) {
 
 /** A card face as an <svg> (width w, height 1.5 w); card = {rank, suit, index, name}. */
 function cwCardSvg(card, w, sprite) {
-  const key = card ? `${card.rank}-${card.suit}-${card.index || card.rank}` : "back";
+  const key = card ? `${card.system || ""}${card.rank}-${card.suit}-${card.index || card.rank}` : "back";
   const svg = cwSvg("svg", { viewBox: "0 0 60 90", width: w, height: Math.round(w * 1.5),
     "aria-hidden": "true", focusable: "false", class: "cw-card-svg" });
   if (!sprite) {
@@ -93,6 +104,7 @@ function _cwDrawBack() {
 }
 
 function _cwDrawFace(card) {
+  if (card.system === "spanish") return _cwDrawSpanish(card);
   const s = _cwBase();
   const colour = cwSuitColour(card.suit);
   const index = card.index || card.rank;
@@ -127,6 +139,76 @@ function _cwDrawFace(card) {
   return s;
 }
 
+// Spanish cards: the corner number in the suit's colour, the pinta (breaks in the frame line
+// that tell the suit even when the cards are fanned: none for coins, one for cups, two for
+// swords, three for clubs), pips for 1-9 and a figure for the sota, caballo and rey.
+const CW_PINTA = { coins: 0, cups: 1, swords: 2, clubs: 3 };
+
+function _cwDrawSpanish(card) {
+  const s = _cwBase();
+  const suit = "spanish:" + card.suit;
+  const colour = cwSuitColour(suit);
+  const sp = CW_SHAPES.spanish || {};
+  const index = String(card.index || card.rank);
+  cwSvg("rect", { x: 0.5, y: 0.5, width: 59, height: 89, rx: 6, fill: "#fffdf6", stroke: "#8a8270" }, s);
+  // the frame line and its pinta breaks (top and bottom)
+  cwSvg("rect", { x: 3.5, y: 3.5, width: 53, height: 83, rx: 4, fill: "none", stroke: colour, "stroke-width": 1.1 }, s);
+  const gaps = CW_PINTA[card.suit] || 0;
+  for (let i = 0; i < gaps; i++) {
+    const x = 30 + (i - (gaps - 1) / 2) * 7;
+    for (const y of [3.5, 86.5]) cwSvg("rect", { x: x - 2, y: y - 1.2, width: 4, height: 2.4, fill: "#fffdf6" }, s);
+  }
+  for (const rot of [null, "rotate(180 30 45)"]) {
+    const g = cwSvg("g", rot ? { transform: rot } : {}, s);
+    cwSvg("text", { x: 10, y: 18, "font-family": "Georgia, 'Times New Roman', serif", "font-weight": 700,
+      "font-size": index.length > 1 ? 13 : 15, "text-anchor": "middle", fill: colour,
+      "letter-spacing": index.length > 1 ? -1 : 0 }, g, index);
+    cwSuit(g, suit, 10, 26, 8);
+  }
+  const pips = (sp.pips || {})[card.rank];
+  const figure = (sp.figures || {})[card.rank];
+  if (card.rank === "1") {
+    cwSuit(s, suit, 30, 45, 36);
+  } else if (pips) {
+    for (const [x, y] of pips) cwSuit(s, suit, x, y, pips.length > 6 ? 11.5 : 13);
+  } else if (figure) {
+    _cwSpanishFigure(s, card.rank, suit, colour, figure);
+  } else {
+    cwSuit(s, suit, 30, 45, 24);
+  }
+  return s;
+}
+
+function _cwSpanishFigure(card, rank, suit, colour, word) {
+  cwSvg("rect", { x: 17.5, y: 8, width: 25, height: 74, rx: 3, fill: colour, "fill-opacity": 0.1,
+    stroke: colour, "stroke-width": 1 }, card);
+  const s = cwSvg("g", { transform: "translate(30 40) scale(0.8) translate(-30 -40)" }, card);
+  const skin = "#f2c9a0", dark = "#3a2a1a";
+  if (rank === "11") {
+    // the caballo: a horse's head and neck
+    cwSvg("path", { d: "M21 54 C20 42 24 33 31 28 L31 21 L35 27 C40 27 44 31 44 36 L43 39 C42 41 39 41 37 39 C35 41 34 46 35 54 Z",
+      fill: colour, stroke: dark, "stroke-width": 1 }, s);
+    cwSvg("path", { d: "M31 28 C28 31 26 36 25 42", fill: "none", stroke: "#fffdf6", "stroke-width": 1.4, opacity: 0.7 }, s);
+    cwSvg("circle", { cx: 37, cy: 32, r: 1.3, fill: "#fffdf6" }, s);
+  } else {
+    // the sota and the rey: a figure holding the suit sign; the rey wears a crown
+    cwSvg("path", { d: "M19 54 C19 42 24 38 30 38 C36 38 41 42 41 54 Z", fill: colour, stroke: dark, "stroke-width": 1 }, s);
+    cwSvg("circle", { cx: 30, cy: 30, r: 6.5, fill: skin, stroke: dark, "stroke-width": 1 }, s);
+    if (rank === "12") {
+      cwSvg("path", { d: "M23 25 L23 16 L26.5 20 L30 14 L33.5 20 L37 16 L37 25 Z", fill: "#e6b422", stroke: "#7a5a00", "stroke-width": 1 }, s);
+      cwSvg("path", { d: "M25 35 C27 39 33 39 35 35", fill: "#8a6a4a", stroke: "none" }, s);
+    } else {
+      cwSvg("path", { d: "M22 27 C22 19 38 19 38 27 Z", fill: colour, stroke: dark, "stroke-width": 1 }, s);
+      cwSvg("path", { d: "M36 22 C40 16 44 14 46 13 C44 18 41 21 37 24 Z", fill: "#f2c12e", stroke: "#7a5a00", "stroke-width": 0.8 }, s);
+    }
+  }
+  cwSuit(card, suit, 30, 64, 14);
+  const label = { x: 30, y: 78.5, "font-family": "system-ui, sans-serif", "font-weight": 700, "font-size": 5.6,
+    "text-anchor": "middle", fill: colour };
+  if (word.length > 5) { label.textLength = 22; label.lengthAdjust = "spacingAndGlyphs"; }
+  cwSvg("text", label, card, word.toUpperCase());
+}
+
 /**
  * A card as an element: a <button> when `onClick` is given (play mode), else an image.
  * `card` null draws a back ("a hidden card"). The aria-label is the card's name, e.g.
@@ -136,12 +218,17 @@ function cwCard(card, w, opts) {
   opts = opts || {};
   const el = document.createElement(opts.onClick ? "button" : "span");
   el.className = "cw-card" + (card ? "" : " cw-card--back") + (opts.cls ? " " + opts.cls : "");
-  const label = card ? card.name + (card.native && card.native !== card.name ? ` (${card.native})` : "")
+  const spanish = card && card.system === "spanish";
+  const label = card ? card.name + (!spanish && card.native && card.native !== card.name ? ` (${card.native})` : "")
     : "a hidden card";
   el.setAttribute("aria-label", (opts.prefix || "") + label + (opts.suffix || ""));
   if (opts.onClick) { el.type = "button"; el.addEventListener("click", opts.onClick); }
   else el.setAttribute("role", "img");
-  if (card) { el.dataset.code = card.code; el.title = label; }
+  if (card) {
+    el.dataset.code = card.code;
+    // Spanish cards: the Spanish name on hover ("caballo de copas"), the English one read out
+    el.title = spanish && card.native ? `${cwCap(card.native)} (${card.name})` : label;
+  }
   el.appendChild(cwCardSvg(card, w, opts.sprite));
   return el;
 }

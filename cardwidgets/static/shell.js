@@ -397,6 +397,7 @@ function render({ model, el }) {
       host: node, frame: f, prev: k > 0 ? frameAt(k - 1) : null, meta, cards, uid, sprite, cache: drawCache,
       viewer: model.get("seat"), human: playing() ? model.get("play_as") : null, atHead,
       playCard: (code) => send({ kind: "play", seat: model.get("play_as"), card: code }),
+      act: (action) => send(Object.assign({ seat: model.get("play_as") }, action)),
     };
     if (table) table.render(ctx);
     else cwEl("p", "cw-small", node, `No table drawing for ${f.game} yet.`);
