@@ -463,9 +463,7 @@ def _card_repr_html(card: Card) -> str:
     return card_svg(card, width=60, standalone=True)
 
 
-# Static rendering for every game and card, wherever this module is imported. Pocha defines
-# its own plain-text _repr_html_, so it is replaced here too.
+# Static rendering for every game and card; the package imports this module, so a game shows
+# its table wherever it is displayed, widget or not.
 Game._repr_html_ = table_html
 Card._repr_html_ = _card_repr_html
-from .games.pocha import Pocha as _Pocha  # noqa: E402  (after the engine: no import cycle)
-_Pocha._repr_html_ = table_html

@@ -912,10 +912,6 @@ class Pocha(Game):
             lines.append("Trick: " + "; ".join(f"{p[x.seat]} {names[id(x.card)]}" for x in self.trick.plays))
         return "\n".join(lines)
 
-    def _repr_html_(self):
-        import html
-        return f"<pre>{html.escape(self.text_table())}</pre>"
-
     # ---- views ---------------------------------------------------------------------------
     def _view(self, seat):
         show_all = seat is None
