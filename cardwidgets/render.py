@@ -426,19 +426,24 @@ def _pocha_sheet_html(view: dict) -> str:
             f'</tfoot></table>')
 
 
-def pocha_html(game: Game, seat=None) -> str:
-    """A Pocha game as static HTML: caption, the table (SVG) and the score sheet."""
-    view = game.view(seat)
+def _caption(view, label, seat) -> str:
+    """The line above a static table: game, hand, phase, whose view, the last step and its rule."""
     last = view.get("last")
     what = "Nobody has acted yet."
     if last:
         what = (f'Step {view["step"]}: {_a(last["text"])} '
                 f'<span style="opacity:0.7">[rule {_a(last["rule"])}]</span>')
-    label = view["hand_label"]
-    head = (f'<div style="font-family:sans-serif;margin:4px 0"><b>{_a(view["title"])}</b> · '
-            f'{_a(label[:1].upper() + label[1:])} · {_a(view["phase_title"])}'
+    return (f'<div style="font-family:sans-serif;margin:4px 0"><b>{_a(view["title"])}</b> · '
+            f'{_a(label)} · {_a(view["phase_title"])}'
             f'{" · " + _a(view["players"][seat]) + chr(39) + "s view" if seat is not None else ""}'
             f'<br><span style="font-size:90%">{what}</span></div>')
+
+
+def pocha_html(game: Game, seat=None) -> str:
+    """A Pocha game as static HTML: caption, the table (SVG) and the score sheet."""
+    view = game.view(seat)
+    label = view["hand_label"]
+    head = _caption(view, label[:1].upper() + label[1:], seat)
     return f'<div class="cw-static">{head}{_pocha_svg(view, seat)}{_pocha_sheet_html(view)}</div>'
 
 
@@ -447,15 +452,7 @@ def table_html(game: Game, seat=None) -> str:
     if getattr(game, "key", None) == "pocha":
         return pocha_html(game, seat)
     view = game.view(seat)
-    last = view.get("last")
-    what = "Nobody has acted yet."
-    if last:
-        what = (f'Step {view["step"]}: {_a(last["text"])} '
-                f'<span style="opacity:0.7">[rule {_a(last["rule"])}]</span>')
-    head = (f'<div style="font-family:sans-serif;margin:4px 0"><b>{_a(view["title"])}</b> · '
-            f'hand {view["deal"]} · {_a(view["phase_title"])}'
-            f'{" · " + _a(view["players"][seat]) + chr(39) + "s view" if seat is not None else ""}'
-            f'<br><span style="font-size:90%">{what}</span></div>')
+    head = _caption(view, f'hand {view["deal"]}', seat)
     return f'<div class="cw-static">{head}{table_svg(game, seat)}</div>'
 
 
