@@ -231,7 +231,11 @@ class Game:
         raise NotImplementedError
 
     def _check(self, action: Action) -> None:
-        raise NotImplementedError
+        """Raise :class:`IllegalAction` if ``action`` breaks a rule. By default this calls
+        ``_check_<phase key>`` when the game has one (phases without choices need none)."""
+        check = getattr(self, "_check_" + self._phase.key, None)
+        if check is not None:
+            check(action)
 
     def _do(self, action: Action) -> tuple[str, str]:
         raise NotImplementedError

@@ -363,15 +363,6 @@ class Poch(Game):
         return Action("deal", cards=tuple(cards))
 
     # ---- checking ------------------------------------------------------------------------
-    def _check(self, action):
-        key = self._phase.key
-        if key == "deal":
-            self._check_deal(action)
-        elif key == "poch":
-            self._check_bet(action)
-        elif key == "run":
-            self._check_play(action)
-
     def _check_deal(self, action):
         problem = deal_problem(action.cards, make_deck(self.deck_name))
         if problem is None:
@@ -383,7 +374,7 @@ class Poch(Game):
         words = {"stranger": "is not in this deck", "twice": "is dealt twice"}[kind]
         raise IllegalAction("P1", f"the {what.name} {words}")
 
-    def _check_bet(self, action):
+    def _check_poch(self, action):
         seat, kind, amount = action.seat, action.kind, action.amount
         name = self.players[seat]
         if kind not in ("pass", "bet", "call", "raise", "drop"):
@@ -420,7 +411,7 @@ class Poch(Game):
     def _bettor_words(self):
         return f"the bet stands at {self.high} chip{'s' if self.high != 1 else ''}"
 
-    def _check_play(self, action):
+    def _check_run(self, action):
         seat, card = action.seat, action.card
         if action.kind != "play":
             raise IllegalAction("P12", f"in phase 3 you play a card, not {action.kind!r}")

@@ -455,15 +455,6 @@ class Pocha(Game):
         return memo
 
     # ---- checking ------------------------------------------------------------------------
-    def _check(self, action):
-        key = self._phase.key
-        if key == "play":
-            self._check_play(action)
-        elif key == "bid":
-            self._check_bid(action)
-        elif key == "deal":
-            self._check_deal(action)
-
     def _check_deal(self, action):
         cards = action.cards
         deck = self.deck_cards
