@@ -156,12 +156,13 @@ class Game:
             players = self.min_players
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
             raise ConfigError("players", "give a number of players or a list of their names")
-        names = ([chr(ord("A") + i) for i in range(players)] if isinstance(players, int)
-                 else list(players))
-        if not self.min_players <= len(names) <= self.max_players:
+        count = players if isinstance(players, int) else len(players)
+        if not self.min_players <= count <= self.max_players:
             raise ConfigError(
                 "players", f"{self.title} is for {self.min_players} to {self.max_players} "
-                f"players, not {len(names)}")
+                f"players, not {count}")
+        names = ([chr(ord("A") + i) for i in range(players)] if isinstance(players, int)
+                 else list(players))
         for name in names:
             if not isinstance(name, str) or not name.strip():
                 raise ConfigError("players", f"every player needs a name, got {name!r}")
