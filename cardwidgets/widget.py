@@ -232,7 +232,7 @@ class GameWidget(anywidget.AnyWidget):
     @staticmethod
     def _timeline_of(game):
         # every action played, counting those undone with back() and not redone
-        return list(game.actions) + list(getattr(game, "_redo", []))
+        return list(game.timeline)
 
     def _copy(self, actions):
         source = self._source

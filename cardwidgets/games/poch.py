@@ -30,6 +30,8 @@ HOLES = ("A", "K", "Q", "J", "10", "marriage", "sequence", "poch", "centre")
 HOLE_TITLES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten",
                "marriage": "Marriage", "sequence": "Sequence", "poch": "Poch",
                "centre": "Centre"}
+# Secondary labels on the board: German names for German suits; for French suits the Finnish
+# names of document 002, which is French-suited.
 HOLE_NATIVE = {"german": {"A": "Daus", "K": "König", "Q": "Ober", "J": "Unter", "10": "Zehn",
                           "marriage": "Braut / Mariage", "sequence": "Sequenz",
                           "poch": "Poch", "centre": "Mitte"},
