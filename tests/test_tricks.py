@@ -93,3 +93,28 @@ def test_docstring_examples_run():
 
     import cardwidgets.engine.tricks as module
     assert doctest.testmod(module).failed == 0
+
+
+def test_three_trick_hand_every_sequence_is_decided_once_and_for_good():
+    """Every sequence of three trick results is decided by the third trick, and once a
+    prefix decides the hand no later trick changes who won (so it need not be played)."""
+    import itertools
+    from cardwidgets.engine import three_trick_hand
+    for seq in itertools.product([0, 1, None], repeat=3):
+        full = three_trick_hand(seq, tie_side=1)
+        assert full.decided
+        for k in range(1, 3):
+            early = three_trick_hand(seq[:k], tie_side=1)
+            if early.decided:
+                assert early == full
+
+
+def test_three_trick_hand_ways():
+    """Each of the five ways names the right side."""
+    from cardwidgets.engine import three_trick_hand
+    assert three_trick_hand([0, 1, 1], 0) == (1, "two")
+    assert three_trick_hand([1, 0, None], 0) == (1, "first_then_tie")
+    assert three_trick_hand([None, 0], 1) == (0, "tie_then_win")
+    assert three_trick_hand([None, None, 1], 0) == (1, "two_ties_then_win")
+    assert three_trick_hand([None, None, None], 0) == (0, "three_ties")
+    assert not three_trick_hand([None, None], 0).decided

@@ -50,5 +50,21 @@ class Table:
     def partners(self, seat: int) -> tuple[int, ...]:
         return self.teams[self._team[seat]]
 
+    def opponents(self, seat: int) -> list[int]:
+        """The seats of the other sides, in the direction of play from ``seat``."""
+        side = self._team[seat]
+        return [s for s in self.order_from(seat) if self._team[s] != side]
+
+    def next_opponent(self, seat: int) -> int:
+        """The first opponent after ``seat`` in the direction of play (who answers a call
+        ``seat`` makes, in the partnership games)."""
+        return self.opponents(seat)[0]
+
+    def partner(self, seat: int) -> int | None:
+        """``seat``'s partner in a side of two, else ``None`` (a side of one, or of three)."""
+        team = self.teams[self._team[seat]]
+        others = [s for s in team if s != seat]
+        return others[0] if len(others) == 1 else None
+
     def __repr__(self) -> str:
         return f"Table({self.n}, direction={self.direction!r}, teams={self.teams!r})"

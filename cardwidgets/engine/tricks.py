@@ -25,7 +25,8 @@ from typing import Callable, NamedTuple, Optional
 
 from .cards import Card, RankOrder
 
-__all__ = ["Play", "Trick", "TrickOutcome", "SuitPower", "RankPower"]
+__all__ = ["Play", "Trick", "TrickOutcome", "SuitPower", "RankPower", "HandOutcome",
+           "three_trick_hand", "WAYS"]
 
 #: ``power(card, led_suit) -> int``: how strong ``card`` is in a trick whose led suit is
 #: ``led_suit``; 0 means the card cannot win it (e.g. a card of another suit, not a trump).
@@ -203,3 +204,76 @@ class RankPower:
 
     def __repr__(self) -> str:
         return f"RankPower({self.ranks!r})"
+
+
+# ---- hands of three tricks (Truk, Truc) -----------------------------------------------------
+#: The ways a hand of three tricks is won, in the order the Basque document lists them (K7);
+#: Valencian truc (V6) has the same five. A game gives each its own words.
+WAYS = {
+    "two": "won two of the three tricks",
+    "first_then_tie": "won the first trick and tied another",
+    "tie_then_win": "tied the first trick and won the second",
+    "two_ties_then_win": "tied the first two tricks and won the third",
+    "three_ties": "all three tricks tied",
+}
+
+
+class HandOutcome(NamedTuple):
+    """The result of a hand of three tricks so far: ``side`` (``None`` while undecided) and
+    ``way`` (a key of :data:`WAYS`)."""
+
+    side: Optional[int]
+    way: Optional[str]
+
+    @property
+    def decided(self) -> bool:
+        return self.side is not None
+
+
+def three_trick_hand(sides, tie_side: int) -> HandOutcome:
+    """Who has won a hand of three tricks, given each played trick's winning side in order
+    (``None`` for a tie between the sides), or ``HandOutcome(None, None)`` while the tricks
+    so far leave it open. ``tie_side`` takes a hand whose three tricks all tie.
+
+    A hand is decided as soon as no later trick could change it, so the caller knows a trick
+    that cannot change the result is not played:
+
+    >>> three_trick_hand([0, 0], tie_side=1)
+    HandOutcome(side=0, way='two')
+    >>> three_trick_hand([0, None], tie_side=1)
+    HandOutcome(side=0, way='first_then_tie')
+    >>> three_trick_hand([0, 1], tie_side=1).decided
+    False
+    >>> three_trick_hand([None, None, None], tie_side=1)
+    HandOutcome(side=1, way='three_ties')
+    """
+    sides = list(sides)
+    if len(sides) > 3:
+        raise ValueError("a hand has three tricks")
+    # the first prefix that decides the hand decides it (later tricks are not played)
+    for k in range(1, len(sides) + 1):
+        outcome = _decide(sides[:k], tie_side)
+        if outcome.decided:
+            return outcome
+    return HandOutcome(None, None)
+
+
+def _decide(sides, tie_side) -> HandOutcome:
+    won = [s for s in sides if s is not None]
+    for side in set(won):
+        if won.count(side) >= 2:
+            return HandOutcome(side, "two")
+    first = sides[0]
+    if first is not None:
+        # the first trick won: a tie after it decides for that side; won-lost waits
+        if None in sides[1:]:
+            return HandOutcome(first, "first_then_tie")
+        return HandOutcome(None, None)
+    # the first trick tied: the next trick won decides
+    if len(sides) >= 2 and sides[1] is not None:
+        return HandOutcome(sides[1], "tie_then_win")
+    if len(sides) == 3:
+        if sides[2] is not None:
+            return HandOutcome(sides[2], "two_ties_then_win")
+        return HandOutcome(tie_side, "three_ties")
+    return HandOutcome(None, None)
