@@ -4,6 +4,8 @@ from .pocha import Pocha
 
 GAMES = {"poch": Poch}
 GAMES["pocha"] = Pocha
+from .truc import Truc  # noqa: E402
+GAMES["truc"] = Truc
 
 
 def register(cls):
