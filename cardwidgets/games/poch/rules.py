@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..engine import (CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Phase,
+from ...engine import (CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Phase,
                       RankOrder, deal_problem, make_deck)
 
 __all__ = ["Poch", "HOLES", "RULES", "best_set", "set_key"]
