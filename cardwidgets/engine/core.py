@@ -7,7 +7,7 @@ be stepped back and forward exactly.
 
 Who acts now (:attr:`Game.current_player`) is a seat number, :data:`CHANCE` (a deal: the
 cards are shuffled or given by a record) or :data:`TABLE` (a step the rules make happen by
-themselves, such as paying a pot; its one legal action is applied by :meth:`Game.advance`).
+themselves, such as paying out a stake; its one legal action is applied by :meth:`Game.advance`).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from .seats import Table
 __all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase"]
 
 CHANCE = -1  #: the shuffle or a scripted deal acts
-TABLE = -2   #: the rules act by themselves (paying pots, settling bets …)
+TABLE = -2   #: the rules act by themselves (paying out stakes, settling bets …)
 
 
 @dataclass(frozen=True)
