@@ -110,7 +110,7 @@ def test_V1_camas_of_24_males_and_bones_two_camas_win():
     assert (g.target, g.half, g.camas_to_win) == (24, 12, 2)
     assert "Our ruling" in RULES["V1"]
     g = Truc(2, score=[11, 12])
-    assert (g.part(0), g.part(1)) == ("males", "bones")     # exactly 12: in the bones
+    assert (g.side_part(0), g.side_part(1)) == ("males", "bones")     # exactly 12: in the bones
     assert "(in the bones)" in g.score_words()
 
 
@@ -706,3 +706,35 @@ def test_rulings_are_written_where_the_rules_are_shown():
     assert rulings >= 14
     for rid in ("V1", "V5", "V6", "V7", "V8", "V9", "V10"):
         assert "Our ruling" in RULES[rid]
+
+
+# ---- worked examples ----------------------------------------------------------------------
+def test_example_parda_record():
+    g = load_record("truc-parda")
+    assert g.record_facts["stated"] and g.record_facts["chosen"]
+    first = g.previous["tricks"]
+    assert first[0]["tie"] and first[1]["side"] == 0 and len(first) == 2
+    assert g.points == [2, 0] and g.previous["way"] == "tie_then_win"
+
+
+def test_example_settling_record_envit_wins_the_cama_first():
+    g = load_record("truc-settling")
+    assert g.setup["score"] == [21, 22]
+    assert g.camas == [0, 1] and g.cama_log[0]["points"] == [21, 24]
+    assert g.previous["winner"] == 0                     # side 1 won the tricks...
+    assert [s["what"] for s in g.previous["settled"]] == ["envit"]   # ...but only the envit counted
+    assert "before the truc is counted" in g.history[-1].text
+
+
+def test_example_ladder_record():
+    g = load_record("truc-ladder")
+    bets = [s.action.what for s in g.history if s.action.kind == "call"]
+    assert bets == [r[0] for r in LADDER_V7]
+    assert g.camas == [1, 0] and g.cama_log[0]["points"] == [24, 0]
+
+
+def test_examples_round_trip():
+    for name in ("truc-parda", "truc-settling", "truc-ladder"):
+        g = load_record(name)
+        back = load_record(json.loads(json.dumps(record_of(g, facts=g.record_facts))))
+        assert [s.to_json() for s in back.history] == [s.to_json() for s in g.history]

@@ -1038,7 +1038,7 @@ class Truc(Game):
                 "envit_winner": self.envit_winner,
                 "settled": [dict(x) for x in self.last_settle]}
 
-    def part(self, side) -> str:
+    def side_part(self, side) -> str:
         """'males' or 'bones' (V1), for a side's points now."""
         if self.half is None:
             return ""
@@ -1049,7 +1049,7 @@ class Truc(Game):
         parts = []
         for side in (0, 1):
             pts = self.points[side]
-            part = self.part(side)
+            part = self.side_part(side)
             where = f" (in the {part})" if part else ""
             parts.append(f"{self.side_label(side)} {pts}{where}")
         return "Score: " + ", ".join(parts)
@@ -1068,6 +1068,15 @@ class Truc(Game):
                 "winning_side": winners_side[0] if len(winners_side) == 1 else None,
                 "hands_played": len(self.hand_log), "cama_log": [dict(c) for c in self.cama_log],
                 "finished": self.finished}
+
+    def result_words(self) -> str:
+        """The result in one line: camas won and the points of the cama being played."""
+        camas = ", ".join(f"{self.side_label(s)} {self.camas[s]}" for s in (0, 1))
+        pts = "–".join(str(p) for p in self.points)
+        if self.catalan:
+            return f"Result: {self.side_label(0)} {self.points[0]}, {self.side_label(1)} {self.points[1]} (game to 12)"
+        where = "the last cama" if self.finished else f"cama {self.cama_no} so far"
+        return f"Result: camas won: {camas}; points in {where}: {pts}"
 
     # ---- people --------------------------------------------------------------------------
     def describe(self, action):
@@ -1264,7 +1273,7 @@ class Truc(Game):
             "target": self.target,
             "half": self.half,
             "camas_to_win": self.camas_to_win,
-            "parts": [self.part(0), self.part(1)],
+            "parts": [self.side_part(0), self.side_part(1)],
             "score_words": self.score_words(),
             "settled": [dict(x) for x in self.last_settle],
             "hand_log": [{"hand": h["hand"], "cama": h["cama"],
