@@ -98,7 +98,8 @@ function cwTcSeat(ctx, f, prev, s) {
     const chip = cwEl("div", "cw-tc-envit-chip", box);
     const shown = f.envit.shown !== null && f.envit.shown !== undefined;
     cwEl("b", null, chip, `Envit ${v}`);
-    cwEl("span", null, chip, shown ? " · shown" : " · only you see this");
+    const who = shown ? " · shown at the settling" : ctx.viewer === s ? " · only you see this" : "";
+    if (who) cwEl("span", null, chip, who);
     chip.title = f.envit.words[s] || "";
     if (f.envit.winner === s) chip.classList.add("cw-tc-envit-chip--win");
   }
@@ -166,6 +167,8 @@ function cwTcTrick(ctx, f, prev) {
   const order = done ? done.plays.map((p) => p.seat) : cwTcOrder(f);
   const bySeat = {};
   plays.forEach((p) => { bySeat[p.seat] = p; });
+  const cw = f.players.length > 4 ? 40 : 52;
+  row.style.setProperty("--cw-tc-w", cw + "px");
   if (f.phase === "play" || done) {
     for (const s of order) {
       const cell = cwEl("div", `cw-tc-play cw-tc-play--side${cwTcSideOf(f, s)}`, row);
@@ -173,7 +176,7 @@ function cwTcTrick(ctx, f, prev) {
       const p = bySeat[s];
       if (p) {
         const win = done && !done.tie && done.seat === s;
-        cell.appendChild(cwCard(cwTcCard(ctx, p.card), 52, { sprite: ctx.sprite, prefix: `${f.players[s]} played: `,
+        cell.appendChild(cwCard(cwTcCard(ctx, p.card), cw, { sprite: ctx.sprite, prefix: `${f.players[s]} played: `,
           cls: win ? "cw-tc-card--win" : "" }));
         cell.dataset.card = p.card;
       } else {
