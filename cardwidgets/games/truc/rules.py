@@ -558,6 +558,9 @@ class Truc(Game):
                     if block is None:
                         return
                     raise IllegalAction(*block)
+                if what == "torne":
+                    raise IllegalAction("V9", "torne answers an envit, and no envit is open: "
+                                        f"answer {caller}'s {call.kind} (or call envit first)")
                 raise IllegalAction(rule, f"{caller} called {call.kind}: answer it (accept, refuse"
                                     + (f" or raise to {nxt}" if nxt else "") + f"), not {what!r}")
             raise IllegalAction(rule, f"{caller} called {call.kind}: play stops until "
