@@ -46,9 +46,9 @@ def _svg(view, seat) -> str:
            f'<ellipse cx="{tw / 2}" cy="{H / 2}" rx="170" ry="120" fill="{FELT_DARK}" '
            f'stroke="#3f8a5a" stroke-width="1.5"/>']
     slots = _SLOTS.get(n, _SLOTS[4])
-    pos = {"bottom": (tw / 2, H - 72), "top": (tw / 2, 72), "left": (120, H / 2),
-           "right": (tw - 120, H / 2), "left-low": (118, H / 2 + 95), "left-high": (118, H / 2 - 95),
-           "right-high": (tw - 118, H / 2 - 95), "right-low": (tw - 118, H / 2 + 95)}
+    pos = {"bottom": (tw / 2, H - 72), "top": (tw / 2, 72), "left": (92, H / 2),
+           "right": (tw - 92, H / 2), "left-low": (92, H / 2 + 100), "left-high": (92, H / 2 - 100),
+           "right-high": (tw - 92, H / 2 - 100), "right-low": (tw - 92, H / 2 + 100)}
     for r in range(n):
         s = (base + r) % n
         out.append(_seat(view, s, *pos[slots[r]]))
@@ -62,7 +62,7 @@ def _seat(view, s, x, y) -> str:
     side = 0 if s in view["sides"][0] else 1
     hand = view["hands"][s]
     cards = hand if hand is not None else [None] * view["hand_counts"][s]
-    width, h = 176, 104
+    width, h = 150, 104
     x0, y0 = x - width / 2, y - h / 2
     active = view.get("actor") == s
     tags = [_side_short(view, side)] if n_players(view) > 2 else []
@@ -83,7 +83,7 @@ def _seat(view, s, x, y) -> str:
     if s in view["folded"]:
         out.append(_text(x0 + 14, y0 + 60, "gave up: cards on the stock", 11, "#cfe8d6"))
     for i, card in enumerate(cards):
-        out.append(card_svg(card, x0 + 14 + i * 30, y0 + 28, 38, hidden=card is None, mini=True))
+        out.append(card_svg(card, x0 + 14 + i * 28, y0 + 28, 38, hidden=card is None, mini=True))
     v = view["envit"]["values"][s]
     if v is not None and view["envit"]["available"]:
         out.append(_text(x0 + width - 10, y0 + 96, f"envit {v}", 11, "#ffe9a8", 700, "end"))
@@ -107,7 +107,7 @@ def _middle(view, cx, cy) -> str:
     elif view["phase"] == "play":
         title = _TRICK[min(len(view["tricks"]), 2)]
     out.append(_text(cx, cy - 78, title, 13, "#ffe9a8", 700, "middle"))
-    w = 44
+    w = 44 if n_players(view) <= 4 else 34
     total = len(plays) * (w + 8) - 8
     for i, p in enumerate(plays):
         x = cx - total / 2 + i * (w + 8)
@@ -115,14 +115,14 @@ def _middle(view, cx, cy) -> str:
         out.append(f'<rect x="{num(x - 2)}" y="{num(cy - 60)}" width="{w + 4}" height="{num(w * 1.5 + 4)}" '
                    f'rx="5" fill="{SIDE_COLOURS[side]}"/>')
         out.append(card_svg(p["card"], x, cy - 58, w))
-        out.append(_text(x + w / 2, cy + 22, view["players"][p["seat"]], 10, "#e6f3ea", 700, "middle"))
+        out.append(_text(x + w / 2, cy - 46 + w * 1.5, view["players"][p["seat"]], 10, "#e6f3ea", 700, "middle"))
     # the three tricks
     tricks = view["tricks"]
     winner, way = view["hand_winner"], view["hand_way"]
     if view["phase"] == "deal" and view.get("previous"):
         tricks, winner = view["previous"]["tricks"], view["previous"]["winner"]
     for k in range(3):
-        x = cx - 150 + k * 102
+        x = cx - 132 + k * 90
         t = tricks[k] if k < len(tricks) else None
         if t is None:
             word, fill = ("not played" if winner is not None else "–"), "#0f3d21"
@@ -130,10 +130,10 @@ def _middle(view, cx, cy) -> str:
             word, fill = "parda", "#8a6d12"
         else:
             word, fill = _side_short(view, t["side"]), SIDE_COLOURS[t["side"]]
-        out.append(f'<rect x="{num(x)}" y="{num(cy + 36)}" width="96" height="38" rx="7" fill="{fill}" '
+        out.append(f'<rect x="{num(x)}" y="{num(cy + 36)}" width="84" height="38" rx="7" fill="{fill}" '
                    f'fill-opacity="0.85" stroke="#cfe8d6" stroke-width="0.8"/>')
-        out.append(_text(x + 48, cy + 50, _TRICK[k], 9.5, "#e6f3ea", 700, "middle"))
-        out.append(_text(x + 48, cy + 67, word, 12.5, "#ffffff", 800, "middle"))
+        out.append(_text(x + 42, cy + 50, _TRICK[k], 9.5, "#e6f3ea", 700, "middle"))
+        out.append(_text(x + 42, cy + 67, word, 12, "#ffffff", 800, "middle"))
     if winner is not None:
         name = view["side_names"][winner]
         prefix = "Last hand: " if view["phase"] == "deal" else ""
