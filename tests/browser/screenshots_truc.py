@@ -4,7 +4,7 @@
 
 Writes OUT/truc-*.png (default screenshots/, not committed): the settling example during the
 bets, at a finished trick and at the envit's settling; a four-player game in play mode at a
-call to answer; a six-player game mid-trick; the static picture.
+call to answer; a six-player game mid-trick; the two-player ladder example at its last trick.
 """
 import sys
 import tempfile
@@ -32,6 +32,7 @@ def main(out=REPO / "screenshots"):
             "g.apply(Action('call', 3, what='truc'))\n"
             "p = GameWidget(g, play_as=2, step=-1)\np",
             "s = GameWidget.new('truc', players=6, seed=4)\ns.step = 9\ns",
+            "t = GameWidget.from_record('truc-ladder', step=11)\nt",
         ])
         with LabServer(root, env={"PYTHONPATH": str(REPO)}) as lab, sync_playwright() as pw:
             browser = launch_browser(pw)
@@ -39,7 +40,7 @@ def main(out=REPO / "screenshots"):
             open_notebook(page, lab, "shots.ipynb")
             page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
             run_all(page)
-            page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-tc-felt').length == 3")
+            page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-tc-felt').length == 4")
             roots = page.locator(".cw-root")
             for theme in ("light", "dark"):
                 set_theme(page, theme == "dark")
@@ -50,6 +51,7 @@ def main(out=REPO / "screenshots"):
                     roots.nth(0).screenshot(path=str(out / f"truc-{theme}-{name}.png"))
                 roots.nth(1).screenshot(path=str(out / f"truc-{theme}-play.png"))
                 roots.nth(2).screenshot(path=str(out / f"truc-{theme}-six.png"))
+                roots.nth(3).screenshot(path=str(out / f"truc-{theme}-two.png"))
             browser.close()
     print("\n".join(sorted(str(p) for p in out.glob("truc-*.png"))))
 

@@ -61,8 +61,10 @@ function cwTcSeat(ctx, f, prev, s) {
   const head = cwEl("div", "cw-seat-head", box);
   cwEl("span", "cw-seat-name", head, f.players[s]);
   const badges = cwEl("span", "cw-badges", head);
-  const sb = cwEl("span", `cw-badge cw-tc-sidebadge cw-tc-sidebadge--${side}`, badges, cwTcSideShort(f, side));
-  sb.title = f.side_names[side];
+  if (f.players.length > 2) {
+    const sb = cwEl("span", `cw-badge cw-tc-sidebadge cw-tc-sidebadge--${side}`, badges, cwTcSideShort(f, side));
+    sb.title = f.side_names[side];
+  }
   if (f.ma === s) {
     const m = cwEl("span", "cw-badge cw-tc-ma", badges, "Mà");
     m.title = "Mà, 'the hand': the dealer's right-hand neighbour plays first, and wins the ties (V5, V6, V9)";
