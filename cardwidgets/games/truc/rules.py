@@ -38,10 +38,10 @@ __all__ = ["Truc", "RULES", "envit_value", "envit_words", "RANK", "SPECIAL", "WO
 WORDS = {
     "mà": "the hand: the player on the dealer's right, who plays first and wins ties",
     "truc": "the tricks of a hand, and the first bet on them (worth 2)",
-    "birtruc": "the raise of a truc (worth 3); also called retruc",
+    "birtruc": "the raise of a truc (worth 3)",
     "quatre val": "'four is worth': the raise of a birtruc (worth 4)",
     "joc fora": "'game out': the raise of a quatre val, the whole cama at stake",
-    "envit": "the bet on the best cards of one suit (worth 2); Spanish envido",
+    "envit": "the bet on the best cards of one suit (worth 2); the document's Basque: enbido",
     "torne": "the raise of an envit (2 more, so 4)",
     "falta": "the envit for what the leading side lacks to win the cama",
     "cama": "a part game of 24 points (Basque ohe, 'bed'; Spanish chico)",
