@@ -738,3 +738,40 @@ def test_examples_round_trip():
         g = load_record(name)
         back = load_record(json.loads(json.dumps(record_of(g, facts=g.record_facts))))
         assert [s.to_json() for s in back.history] == [s.to_json() for s in g.history]
+
+
+# ---- properties ---------------------------------------------------------------------------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+def _seen(g):
+    view = g.view()
+    view.pop("steps_total")          # counts the steps undone too: it changes with back()
+    return json.dumps(view, sort_keys=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([2, 4, 6]), st.integers(0, 10_000), st.data())
+def test_any_legal_line_is_legal_and_steps_back_exactly(n, seed, data):
+    """Whatever legal actions are chosen, each one is legal by why_not, every step names a
+    rule with a text, and stepping back and forward again gives the same views."""
+    g = Truc(n, dealer=seed % n)
+    rng = random.Random(seed)
+    views = [_seen(g)]
+    for _ in range(data.draw(st.integers(1, 80))):
+        if g.finished:
+            break
+        if g.current_player == CHANCE:
+            action = g.chance_action(rng)
+        else:
+            legal = g.legal_actions()
+            action = legal[data.draw(st.integers(0, len(legal) - 1))]
+            assert g.why_not(action) is None
+        step = g.apply(action)
+        assert step.rule and g.rule_text(step.rule)
+        views.append(_seen(g))
+    k = data.draw(st.integers(0, len(g.actions)))
+    g.back(k)
+    assert _seen(g) == views[len(g.actions)]
+    g.forward(k)
+    assert _seen(g) == views[-1]

@@ -332,6 +332,7 @@ class Truc(Game):
         self.dealer = self.setup["dealer"]
         self.deal_no = 1
         self.previous = None                # the last hand finished, as the table shows it
+        self._logged = False                # this hand is already in hand_log (a cama ended)
         self._new_hand()
         self._phase = DEAL_PHASE
 
