@@ -699,6 +699,11 @@ def test_registry_and_cli(capsys):
     assert "Winner" in out
     assert main(["play", "truc", "--players", "8"]) == 2
     assert "24 cards" in capsys.readouterr().err
+    assert main(["replay", "truc-settling"]) == 0
+    out = capsys.readouterr().out
+    assert "before the truc is counted" in out and "camas won" in out
+    assert main(["rules", "truc"]) == 0
+    assert "V11." in capsys.readouterr().out
 
 
 def test_rulings_are_written_where_the_rules_are_shown():
