@@ -76,3 +76,81 @@ def test_the_module_examples_run():
 
     import cardwidgets.exercises as module
     assert doctest.testmod(module).failed == 0
+
+
+# ---- the notebooks' exercises: answer boxes, the right answers accepted ---------------------
+
+import ast
+from pathlib import Path
+
+import nbformat
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def run_cell(source, namespace):
+    """Run a cell's code; return the value of its last expression (what the cell shows)."""
+    tree = ast.parse(source)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    exec(compile(tree, "<cell>", "exec"), namespace)
+    if last is not None:
+        return eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+
+
+def exercises_of(name, setup):
+    """The Exercise objects the notebook's exercise cells show, after running ``setup`` cells
+    (those whose source starts with one of the given prefixes)."""
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    namespace = {}
+    for cell in nb.cells:
+        if cell.cell_type == "code" and cell.source.startswith(setup):
+            run_cell(cell.source, namespace)
+    out = []
+    for cell in nb.cells:
+        if "exercise" in cell.metadata.get("tags", []):
+            shown = run_cell(cell.source, namespace)
+            assert isinstance(shown, Exercise), cell.source
+            out.append(shown)
+    return nb, out
+
+
+def test_poch_notebook_exercises_accept_the_answers_the_notebook_gives():
+    nb, exercises = exercises_of("poch.ipynb", ("from IPython.display import HTML",))
+    assert len(exercises) == 4
+    answers = next(c.source for c in nb.cells if c.source.startswith("<details>"))
+    assert "1. 21 chips" in answers and "2. 36 chips" in answers and "3. 17 chips" in answers
+    assert "Rule P7" in answers
+    for exercise, right, wrong in zip(exercises, ("21", "36", "17 chips", "p7"),
+                                      ("20", "9", "16", "P6")):
+        assert exercise.check(right).right, exercise.question
+        verdict = exercise.check(wrong)
+        assert not verdict.right and "Hint:" in str(verdict)
+
+
+def test_pocha_notebook_exercises_check_card_names_with_the_duties():
+    nb, exercises = exercises_of("pocha.ipynb", ("import random", "import re"))
+    assert len(exercises) == 3
+    namespace = {}
+    for cell in nb.cells:
+        if cell.cell_type == "code" and cell.source.startswith(("import random", "import re")):
+            run_cell(cell.source, namespace)
+    for number, exercise in enumerate(exercises, 1):
+        game = namespace["position"](number)
+        legal = [c.name for c in game.legal_cards()]
+        assert exercise.check(", ".join(legal)).right
+        assert exercise.check(" and ".join(name.upper() for name in legal)).right
+        held = [c.name for c in game.hands[game.current_player]]
+        wrong = [name for name in held if name not in legal] or held[:1]
+        verdict = exercise.check(", ".join(wrong))
+        assert not verdict.right and "duty" in str(verdict)
+        assert "do not hold" in str(exercise.check("Ace of hearts"))
+
+
+def test_no_notebook_shows_test_scaffolding_to_students():
+    """No self-check lists such as ['Right!', ...] in what a student sees (issue 12 item 5)."""
+    for path in NOTEBOOKS.glob("*.ipynb"):
+        nb = nbformat.read(path, as_version=4)
+        for cell in nb.cells:
+            for output in cell.get("outputs", []):
+                shown = output.get("text", "") + str(output.get("data", {}).get("text/plain", ""))
+                assert "['Right!'" not in shown and "Right!'," not in shown, path.name
