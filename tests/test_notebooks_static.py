@@ -84,3 +84,15 @@ def test_the_poch_and_pocha_tables_are_pictures_of_the_step_shown(exported):
     assert len(tables) >= 2, f"{name}: expected several table pictures"
     for i in tables:
         assert re.search(r"Step \d+|step 0|the start", pieces[i], re.I) or "cw-static" in pieces[i]
+
+
+def test_the_poch_cell_about_the_final_chips_shows_the_final_chips():
+    """Issue 11 item 7: the cell saying the chips match the document showed step 0 (everyone
+    on 20); it shows E-P1's last step, with A 25, B 10, C 33, D 7, E 10."""
+    path = Path(__file__).resolve().parents[1] / "notebooks" / "poch.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    cell = next(c for c in nb.cells if c.cell_type == "code" and "chips at the end" in c.source)
+    html = next(o["data"]["text/html"] for o in cell.outputs if WIDGET in o.get("data", {}))
+    seats = re.findall(r">(\d+) chips", html)
+    assert seats == ["25", "10", "33", "7", "10"]
+    assert "Step 40:" in html and "20 chips" not in html

@@ -1,4 +1,4 @@
-"""Poch rules P1–P15 and variants PV1–PV4, one test (or more) per rule id."""
+"""Poch rules P1–P15 and variants PV1–PV5, one test (or more) per rule id."""
 import pytest
 
 from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, play_out

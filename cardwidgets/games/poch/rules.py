@@ -1,7 +1,7 @@
-"""Poch (German *Poch*, *Pochspiel*): a board of nine holes, three phases on one deal.
+"""Poch (north German *puchen*): a board of nine holes, three phases on one deal.
 
 Sources: document 000 (Basque, after John McLeod's rules) and document 002 (Finnish). Rule ids
-P1–P15 and variants PV1–PV4 follow ``shared/rules/poch.md``. Where the documents leave a
+P1–P15 and variants PV1–PV5 follow ``shared/rules/poch.md``. Where the documents leave a
 point open we rule on it; those rulings are marked "Our ruling" in :data:`RULES`.
 
 >>> from cardwidgets import Poch, play_out, RandomPlayer
@@ -198,7 +198,7 @@ def _check_deals(game, value):
 
 
 class Poch(Addressed, Game):
-    """Poch for 3–6 players (rules P1–P15, variants PV1–PV4).
+    """Poch for 3–6 players (rules P1–P15, variants PV1–PV5).
 
     Settings: ``chips`` each player starts with (20), ``dealer`` the first dealer's seat (0),
     ``suits`` ``"german"`` or ``"french"``, ``deals`` to stop after (``None``: until someone
