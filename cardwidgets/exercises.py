@@ -146,7 +146,9 @@ class Exercise:
 
         def show(_=None):
             result = self.check(answer.value)
-            colour = "#1a7f37" if result.right else "#b35900"
+            # the theme's own colours (light and dark), with fallbacks outside JupyterLab
+            colour = ("var(--jp-success-color1, #1a7f37)" if result.right
+                      else "var(--jp-warn-color1, #b35900)")
             sign = "✔" if result.right else "✘" if answer.value.strip() else "…"
             verdict.value = (f'<span style="color:{colour}" role="status">{sign} '
                              f"{html.escape(str(result))}</span>")
