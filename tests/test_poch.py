@@ -743,3 +743,7 @@ def test_the_seat_addressed_as_you_can_be_chosen_and_rewrites_the_texts():
     assert game.history[1].text == first
     with pytest.raises(ConfigError, match="you: there is no seat 7"):
         game.you = 7
+
+
+def test_P1_marks_the_german_card_words_that_are_ours():
+    assert "such as Zehn, are ours" in Poch.RULES["P1"]

@@ -52,7 +52,10 @@ ANTE = len(HOLES)  # one chip in each hole
 
 RULES = {
     "P1": "The deck has 32 cards: in each suit Ace, King, Queen, Jack, 10, 9, 8, 7, high to "
-          "low. With German suits the Daus is the Ace, the Ober the Queen and the Unter the Jack.",
+          "low. With German suits the Daus is the Ace, the Ober the Queen and the Unter the Jack. "
+          "(Document 000 gives the German names Daus, König, Ober and Unter and the suits Eichel, "
+          "Grün, Herz and Schelle; other German words the widget shows beside a card's name, "
+          "such as Zehn, are ours: the usual German ones.)",
     "P2": "Three to six players, each starting with the same number of chips.",
     "P3": "The board (Pochbrett) is round: eight holes (Ace, King, Queen, Jack, Ten, Marriage, "
           "Sequence, Poch) around an unmarked centre hole. (We say hole for each compartment "
