@@ -148,9 +148,12 @@ class Addressed:
     @property
     def you(self) -> int | None:
         """The seat addressed as *you* in the step texts: a player named "You", unless set."""
-        if "_you" in self.__dict__:
-            return self.__dict__["_you"]
-        return you_seat(self.players)
+        d = self.__dict__
+        if "_you" in d:
+            return d["_you"]
+        if "_you_by_name" not in d:            # the players' names never change
+            d["_you_by_name"] = you_seat(self.players)
+        return d["_you_by_name"]
 
     @you.setter
     def you(self, seat) -> None:
@@ -164,7 +167,10 @@ class Addressed:
 
     @property
     def words(self) -> Words:
-        return Words(self.players, self.you)
+        you, words = self.you, self.__dict__.get("_words")
+        if words is None or words.you != you:
+            words = self.__dict__["_words"] = Words(self.players, you)
+        return words
 
     def fresh(self):
         other = super().fresh()

@@ -480,7 +480,7 @@ class Poch(Addressed, Game):
     # ---- doing ---------------------------------------------------------------------------
     def _do(self, action):
         text, rule = getattr(self, "_do_" + self._phase.key)(action)
-        return sentence_case(text), rule
+        return (sentence_case(text) if self.you is not None else text), rule
 
     def _do_ante(self, action):
         if action.kind == "end":

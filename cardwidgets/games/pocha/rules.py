@@ -645,11 +645,11 @@ class Pocha(Addressed, Game):
         seat, card = action.seat, action.card
         legal, duty, high, top = situation
         names = self._names
-        words = self.words
-        who = words.name(seat)
-        if words.is_you(seat):
-            v, of_whose = second_person_of, "yours"
+        you = self.you                          # the seat addressed as you (engine.words)
+        if seat == you:
+            who, v, of_whose = "you", second_person_of, "yours"
         else:
+            who = self.players[seat]
             v, of_whose = _same, f"{who}'s"
         hand = self.hands[seat]
         for i, c in enumerate(hand):
@@ -708,7 +708,8 @@ class Pocha(Addressed, Game):
         self.last_trick = trick
         how = ("the highest trump" if win.card.suit == self.trump
                else f"the highest {win.card.suit} card, and no trump was played")
-        text += f" {words.says(w, 'wins')} the trick with the {names[id(win.card)]}, {how}."
+        wins = "you win" if w == you else f"{self.players[w]} wins"
+        text += f" {wins} the trick with the {names[id(win.card)]}, {how}."
         rule += " + H10"
         if self.hands[w]:
             self.trick = Trick(w)
