@@ -232,14 +232,21 @@ function render({ model, el }) {
     stepEl.textContent = `Step ${pos} of ${frames.length - 1}`;
     // whose view
     const seat = model.get("seat");
-    if (seatSel.options.length !== meta.players.length + 1) {
+    // a widget locked to one seat (meta.locked) offers only that seat's view: the kernel
+    // refuses the teacher's view and the other seats there
+    const locked = meta.locked !== null && meta.locked !== undefined;
+    const offer = locked ? "locked" + meta.locked : "all" + meta.players.length;
+    if (seatSel.dataset.offer !== offer) {
+      seatSel.dataset.offer = offer;
       seatSel.textContent = "";
-      const o = cwEl("option", null, seatSel, "Teacher: all cards face up");
-      o.value = "";
-      meta.players.forEach((p, s) => { const op = cwEl("option", null, seatSel, `${p}'s view`); op.value = String(s); });
+      if (!locked) { const o = cwEl("option", null, seatSel, "Teacher: all cards face up"); o.value = ""; }
+      meta.players.forEach((p, s) => {
+        if (locked && s !== meta.locked) return;
+        const op = cwEl("option", null, seatSel, `${p}'s view`); op.value = String(s);
+      });
     }
     seatSel.value = seat === null || seat === undefined ? "" : String(seat);
-    seatSel.disabled = playing();
+    seatSel.disabled = playing() || locked;
     if (playing()) {
       playBtn.textContent = `Stop playing ${meta.players[model.get("play_as")]}`;
       playBtn.disabled = false;
