@@ -65,7 +65,11 @@ def watch_and_poke(w, rec):
             Recorder.page_sends(w, {"type": "take_seat", "seat": other, "play": play, "at": 1})
             assert w.notice["kind"] == "refused" and w.seat == seat
             assert not leaks(w, rec.take())
-    #FORGED_STATE
+    for state in ({"seat": None}, {"seat": (seat + 1) % w.game.n}, {"play_as": None},
+                  {"frames": []}, {"meta": {}}, {"step": 10 ** 6}):
+        Recorder.page_sends(w, state=state)
+        assert w.seat == seat and w.notice["kind"] == "refused"
+        assert not leaks(w, rec.take())
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -195,3 +199,55 @@ def test_a_player_called_you_is_addressed_as_you():
     assert "only your view" in locked.notice["text"]
     for text in (w.notice["text"], locked.notice["text"]):
         assert "You's" not in text and "You play You" not in text
+
+
+# ---- what the page may change ------------------------------------------------------------
+
+def state_of(w):
+    return json.dumps({k: getattr(w, k) for k in ("meta", "cards", "frames", "step", "seat",
+                                                   "play_as")}, sort_keys=True)
+
+
+FORGED_STATE = [
+    ("play_as 1", {"play_as": 1}, "play_as"), ("play_as 99", {"play_as": 99}, "play_as"),
+    ("play_as x", {"play_as": "x"}, "play_as"), ("seat null", {"seat": None}, "seat"),
+    ("seat 2", {"seat": 2}, "seat"), ("step 99999", {"step": 99999}, "step"),
+    ("step -5", {"step": -5}, "step"), ("step x", {"step": "x"}, "step"),
+    ("step true", {"step": True}, "step"), ("frames []", {"frames": []}, "frames"),
+    ("cards {}", {"cards": {}}, "cards"), ("meta {}", {"meta": {}}, "meta"),
+    ("module", {"_esm": "alert(1)"}, "_esm"),
+    ("notice", {"notice": {"kind": "ok", "text": "You won 100 chips", "id": 99}}, "notice"),
+]
+
+
+@pytest.mark.parametrize("name, state, field", FORGED_STATE, ids=[f[0] for f in FORGED_STATE])
+def test_the_page_may_change_only_the_step(name, state, field):
+    """A trait the page sets, other than a step of the game, is refused naming it: the
+    kernel's value is sent back to the page, a notice says why, nothing changes."""
+    with Recorder() as rec:
+        w = GameWidget.from_record("e-p1", seat=3, step=5)
+        before = state_of(w)
+        rec.take()
+        Recorder.page_sends(w, state=state)
+        sent = rec.take()
+    assert state_of(w) == before
+    assert w.notice["kind"] == "refused" and w.notice["text"].startswith(field + ":")
+    restored = [m["data"]["state"] for m in sent if m["data"]["method"] == "update"]
+    assert any(field in s and s[field] == json.loads(json.dumps(getattr(w, field)))
+               for s in restored), "the kernel's value is sent back"
+    if field == "notice":
+        assert w.notice["text"] != state["notice"]["text"]
+    assert not [m for m in sent if m["data"]["method"] == "echo_update"]
+    html = w._repr_mimebundle_()[0]["text/html"]
+    assert html == GameWidget.from_record("e-p1", seat=3, step=5)._repr_mimebundle_()[0]["text/html"]
+
+
+def test_the_page_steps_through_the_game():
+    """A step of the game set by the page is kept (and echoed, as ipywidgets does)."""
+    with Recorder() as rec:
+        w = GameWidget.from_record("e-p1", seat=3)
+        rec.take()
+        Recorder.page_sends(w, state={"step": 12})
+        assert w.step == 12 and w.notice == {}
+        Recorder.page_sends(w, state={"step": 12, "seat": None})
+        assert w.step == 12 and w.seat == 3 and w.notice["kind"] == "refused"

@@ -334,6 +334,32 @@ class GameWidget(anywidget.AnyWidget):
             self.step = len(self.frames) - 1
 
     # ---- messages from the browser -------------------------------------------------------
+    def set_state(self, sync_data):
+        """Trait changes from the page. The page may change only :attr:`step` (the step it
+        shows), to a step of the game; anything else it sends (another seat, the frames, a
+        notice of its own …) is refused: the kernel's value is sent back, with a notice."""
+        if not isinstance(sync_data, dict):
+            return
+        allowed, refused = {}, []
+        last = len(self.frames) - 1
+        for name, value in sync_data.items():
+            if name == "step":
+                if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= last:
+                    allowed[name] = value
+                else:
+                    refused.append((name, f"step: the steps are 0 to {last}, not {value!r:.40}"))
+            elif name in self.keys:
+                refused.append((name, f"{name}: the page may change only the step shown"))
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            keys = [name for name, _ in refused]
+            self.send_state(keys)  # restore the kernel's values in the page
+            if "notice" not in keys or len(keys) > 1:
+                self._refuse(next(text for name, text in refused if name != "notice"))
+            else:
+                self._refuse("notice: only the kernel writes the notices here")
+
     def _on_msg(self, _widget, content, _buffers):
         try:
             self.handle(content)
