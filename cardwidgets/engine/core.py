@@ -11,6 +11,7 @@ themselves, such as paying out a stake; its one legal action is applied by :meth
 """
 from __future__ import annotations
 
+import math
 import random
 import re
 import sys
@@ -24,8 +25,23 @@ from .seats import Table
 
 __all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase"]
 
+MAX_NAME = 40         #: the longest player name (it must fit beside a seat on the table)
+MAX_NUMBER = 10**9   #: no setting or option of any game is larger than this
+
 CHANCE = -1  #: the shuffle or a scripted deal acts
 TABLE = -2   #: the rules act by themselves (paying out stakes, settling bets …)
+
+
+def _number_problem(value):
+    """Why a number given as a setting or option cannot be one (not finite, or far larger
+    than any game uses), or ``None``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"must be a finite number, not {value!r}"
+    if abs(value) > MAX_NUMBER:
+        return f"{value:.3g} is far too large (at most {MAX_NUMBER:,})"
+    return None
 
 
 @dataclass(frozen=True)
@@ -192,7 +208,10 @@ class Game:
                  else list(players))
         for name in names:
             if not isinstance(name, str) or not name.strip():
-                raise ConfigError("players", f"every player needs a name, got {name!r}")
+                raise ConfigError("players", f"every player needs a name, got {name!r:.40}")
+            if len(name) > MAX_NAME:
+                raise ConfigError("players", f"a name is at most {MAX_NAME} characters, not "
+                                  f"{len(name)} ({name[:20]!r}…)")
         if len(set(names)) != len(names):
             raise ConfigError("players", "two players have the same name")
         self.players = names
@@ -216,13 +235,16 @@ class Game:
         aliases = {spec[1]: name for name, spec in cls.OPTIONS.items()}
         for key, value in options.items():
             name = aliases.get(key, key)
-            if name not in cls.OPTIONS:
+            if not isinstance(key, str) or name not in cls.OPTIONS:
                 known = ", ".join(f"{n} ({s[1]})" for n, s in cls.OPTIONS.items())
-                raise ConfigError("options", f"{key!r} is not a {cls.title} variant option; "
+                raise ConfigError("options", f"{key!r:.40} is not a {cls.title} variant option; "
                                   f"known options: {known}")
             default = cls.OPTIONS[name][0]
             if isinstance(default, bool) and not isinstance(value, bool):
-                raise ConfigError(f"options.{name}", f"must be true or false, got {value!r}")
+                raise ConfigError(f"options.{name}", f"must be true or false, got {value!r:.40}")
+            problem = _number_problem(value)
+            if problem:
+                raise ConfigError(f"options.{name}", problem)
             out[name] = value
         cls._check_options(out)
         return out
@@ -235,11 +257,18 @@ class Game:
         out = {}
         for key, value in setup.items():
             if key not in self.SETUP:
-                raise ConfigError(key, f"is not a setting of {self.title}; settings: "
+                raise ConfigError(f"{key:.40}", f"is not a setting of {self.title}; settings: "
                                   + ", ".join(self.SETUP))
         for key, (default, check) in self.SETUP.items():
             value = setup.get(key, default)
-            message = check(self, value)
+            message = _number_problem(value)
+            if not message:
+                try:
+                    message = check(self, value)
+                except CardwidgetsError:
+                    raise
+                except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+                    message = f"{value!r:.40} is not a value this setting takes"
             if message:
                 raise ConfigError(key, message)
             out[key] = value
