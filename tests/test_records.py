@@ -142,7 +142,9 @@ def nested(depth):
 
 
 @pytest.mark.parametrize("name, source, field, words", [
-    ("2,000-deep nesting", '{"facts": ' + nested(2000) + "}", "record", "nested too deeply"),
+    # (the JSON parser or the check after it stops this one, as the stack allows)
+    ("2,000-deep nesting", '{"facts": ' + nested(2000) + "}", "", "nested too deeply"),
+    ("200,000-deep nesting", nested(200_000), "record", "nested too deeply"),
     ("deep nesting in a dict", {"facts": json.loads(nested(60))}, "facts", "nested too deeply"),
     ("a 5,000-digit number", '{"steps": ' + "9" * 5000 + "}", "record", "not a record's JSON"),
     ("NaN", '{"options": {"money": NaN}}', "record", "NaN is not a number"),
@@ -151,13 +153,13 @@ def nested(depth):
     ("only spaces", "   \n", "record", "empty"),
     ("a list", "[1]", "record", "a JSON object"),
     ("a number", 5, "record", "not int"),
-])
+], ids=lambda v: v if isinstance(v, str) and len(v) < 40 else "")
 def test_unreadable_sources_are_refused(name, source, field, words):
     """Text that is not a record's JSON, or JSON no record holds, raises RecordError naming
     where; nothing is loaded."""
     with pytest.raises(RecordError) as err:
         load_record(source)
-    assert err.value.field.startswith(field) and words in str(err.value)
+    assert err.value.field.startswith(field or ("record", "facts[")) and words in str(err.value)
     assert "\n" not in str(err.value) and len(str(err.value)) < 300
 
 
