@@ -89,29 +89,31 @@ class Action:
     def from_json(cls, data, system: str) -> "Action":
         """Parse the JSON form; raises :class:`ConfigError` naming the bad field."""
         if not isinstance(data, dict):
-            raise ConfigError("action", f"expected an object like {{\"kind\": \"pass\", \"seat\": 1}}, got {data!r}")
+            raise ConfigError("action", f"expected an object like {{\"kind\": \"pass\", \"seat\": 1}}, got {data!r:.60}")
         unknown = set(data) - {"kind", "seat", "card", "amount", "cards", "what"}
         if unknown:
-            raise ConfigError(sorted(unknown)[0], "is not a field of an action")
+            raise ConfigError(f"{sorted(map(str, unknown))[0]:.40}", "is not a field of an action")
         kind = data.get("kind")
         if not isinstance(kind, str) or not kind:
-            raise ConfigError("kind", f"every action needs a kind (a word such as 'bet'), got {kind!r}")
+            raise ConfigError("kind", f"every action needs a kind (a word such as 'bet'), got {kind!r:.40}")
+        if len(kind) > 40:
+            raise ConfigError("kind", f"{kind[:20]!r}… is not a kind of action (a short word such as 'bet')")
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise ConfigError("seat", f"must be a seat number, got {seat!r}")
+            raise ConfigError("seat", f"must be a seat number, got {seat!r:.40}")
         amount = data.get("amount")
         if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
-            raise ConfigError("amount", f"must be a whole number of chips, got {amount!r}")
+            raise ConfigError("amount", f"must be a whole number of chips, got {amount!r:.40}")
         suits = SUIT_SYSTEMS[system]
         card = data.get("card")
         card = suits.card(card) if card is not None else None
         cards = data.get("cards", [])
         if not isinstance(cards, list):
-            raise ConfigError("cards", f"must be a list of cards, got {cards!r}")
+            raise ConfigError("cards", f"must be a list of cards, got {cards!r:.40}")
         cards = tuple(suits.card(c) for c in cards)
         what = data.get("what")
         if what is not None and not isinstance(what, str):
-            raise ConfigError("what", f"must be a word, got {what!r}")
+            raise ConfigError("what", f"must be a word, got {what!r:.40}")
         return cls(kind, seat, card, amount, cards, what)
 
     def __repr__(self) -> str:
@@ -120,8 +122,13 @@ class Action:
             value = getattr(self, name)
             if value is not None:
                 parts.append(f"{name}={value!r}")
-        if self.cards:
-            parts.append(f"cards=<{len(self.cards)} cards>")
+        if isinstance(self.cards, (tuple, list)):
+            if self.cards:
+                parts.append(f"cards=<{len(self.cards)} cards>")
+        elif self.cards is not None:
+            parts.append(f"cards={self.cards!r:.40}")
+        else:
+            parts.append("cards=None")
         return f"Action({', '.join(parts)})"
 
 
@@ -350,19 +357,28 @@ class Game:
 
     def _verify_for(self, action, actor) -> None:
         if action.__class__ is not Action and not isinstance(action, Action):
-            raise IllegalAction("action", f"{action!r} is not an action")
+            raise IllegalAction("action", f"{action!r:.60} is not an action")
         if actor is None:
             raise IllegalAction(self.turn_rule(), "the game is over")
-        seat, amount, card = action.seat, action.amount, action.card
+        seat, amount, card, cards = action.seat, action.amount, action.card, action.cards
         if seat is not None and seat.__class__ is not int:
-            raise IllegalAction(self.turn_rule(), f"{seat!r} is not a seat number")
+            raise IllegalAction(self.turn_rule(), f"seat: {seat!r:.40} is not a seat number")
         if amount is not None and amount.__class__ is not int:
-            raise IllegalAction(self.turn_rule(), f"a number of chips is a whole number, not {amount!r}")
-        if card is not None and card.__class__ is not Card:
-            raise IllegalAction(self.turn_rule(), f"{card!r} is not a card (use game.suits.card"
-                                f"({card!r}) to make one)")
-        if any(c.__class__ is not Card for c in action.cards):
-            raise IllegalAction(self.turn_rule(), "a deal lists cards (use game.suits.card to make them)")
+            raise IllegalAction(self.turn_rule(), f"amount: a number of chips is a whole "
+                                f"number, not {amount!r:.40}")
+        if action.kind.__class__ is not str:
+            raise IllegalAction(self.turn_rule(), f"kind: a word such as 'bet', not "
+                                f"{action.kind!r:.40}")
+        if action.what is not None and action.what.__class__ is not str:
+            raise IllegalAction(self.turn_rule(), f"what: a word, not {action.what!r:.40}")
+        if card is not None:
+            self._verify_card(card, "card")
+        if cards.__class__ is not tuple and cards.__class__ is not list:
+            raise IllegalAction(self.turn_rule(), f"cards: a deal lists cards (a tuple of "
+                                f"game.suits.card(...)), not {cards!r:.40}")
+        if cards and not self._known_cards(cards):
+            for c in cards:
+                self._verify_card(c, "cards")
         if actor == TABLE:
             due = self._legal()[0]
             if action != due:
@@ -381,6 +397,27 @@ class Game:
                 raise IllegalAction(self.turn_rule(), f"it is {self.players[actor]}'s turn, "
                                     f"not {self.players[action.seat]}'s")
         self._check(action)
+
+    def _known_cards(self, cards) -> bool:
+        """Whether every item of ``cards`` is a card of this game's suit system (fast path)."""
+        known = self.suits._cards
+        system = self.system
+        for c in cards:
+            if c.__class__ is not Card or c.system != system or (c.rank, c.suit) not in known:
+                return False
+        return True
+
+    def _verify_card(self, card, field) -> None:
+        """Refuse anything that is not a card of this game's suits, naming ``field``, before
+        a rule's check (which names the card) sees it."""
+        if card.__class__ is not Card:
+            raise IllegalAction(self.turn_rule(), f"{field}: {card!r:.40} is not a card (use "
+                                f"game.suits.card('{self.suits.ranks[0]}-{self.suits.suits[0]}')"
+                                " to make one)")
+        if card.system != self.system or (card.rank, card.suit) not in self.suits._cards:
+            raise IllegalAction(self.turn_rule(), f"{field}: {card!r:.60} is not a card of "
+                                f"{self.title}'s deck ({self.system} suits: "
+                                f"{', '.join(self.suits.suits)})")
 
     def apply(self, action: Action) -> Step:
         """Check ``action`` and apply it; raises :class:`IllegalAction` and changes nothing
@@ -416,9 +453,15 @@ class Game:
         return getattr(self, "deal_no", 1)
 
     # ---- history -------------------------------------------------------------------------
+    @staticmethod
+    def _count(n, name="n") -> int:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ConfigError(name, f"a number of steps, 0 or more, not {n!r:.40}")
+        return n
+
     def back(self, n: int = 1) -> int:
         """Undo ``n`` steps (fewer at the start); they can be redone with :meth:`forward`."""
-        n = max(0, min(n, len(self.actions)))
+        n = max(0, min(self._count(n), len(self.actions)))
         if n:
             keep = len(self.actions) - n
             self._redo[:0] = self.actions[keep:]
@@ -427,6 +470,7 @@ class Game:
 
     def forward(self, n: int = 1) -> int:
         """Redo up to ``n`` undone steps."""
+        self._count(n)
         done = 0
         while done < n and self._redo:
             self._apply(self._redo[0])
@@ -437,8 +481,8 @@ class Game:
     def goto(self, index: int) -> None:
         """Go to just after step ``index`` (0 = the start), within what was played."""
         total = len(self.actions) + len(self._redo)
-        if not 0 <= index <= total:
-            raise CardwidgetsError(f"step: {index} is outside 0..{total}")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= total:
+            raise ConfigError("step", f"a step from 0 to {total}, not {index!r:.40}")
         if index < len(self.actions):
             self.back(len(self.actions) - index)
         else:
@@ -477,7 +521,7 @@ class Game:
         """What ``seat`` may see (JSON-ready); ``seat=None`` is the teacher's full view."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < self.n):
-            raise ConfigError("seat", f"there is no seat {seat!r} at this table")
+            raise ConfigError("seat", f"there is no seat {seat!r:.40} at this table")
         actor = self.current_player
         last = self.history[-1] if self.history else None
         legal = []
