@@ -113,3 +113,12 @@ def test_settings_that_are_not_numbers_give_one_line(args, words):
     out = run("play", "poch", "--players", "3", *args)
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
     assert words in out.stderr, out.stderr
+
+
+def test_too_many_chips_is_refused_at_once():
+    """--set chips=10000000 is a one-line error naming the setting, not minutes of work."""
+    import time
+    t = time.perf_counter()
+    out = run("play", "poch", "--players", "3", "--set", "chips=10000000")
+    assert out.returncode == 2 and "chips:" in out.stderr and "at most 10,000" in out.stderr
+    assert time.perf_counter() - t < 30

@@ -250,3 +250,54 @@ def test_the_page_steps_through_the_game():
         assert w.step == 12 and w.notice == {}
         Recorder.page_sends(w, state={"step": 12, "seat": None})
         assert w.step == 12 and w.seat == 3 and w.notice["kind"] == "refused"
+
+
+# ---- sizes (issue 10 item 5) -------------------------------------------------------------
+
+def test_an_oversized_message_is_refused_unread():
+    """A 20 MB message is refused before it is read, naming the message; a 5 MB move is
+    refused quoting only a short prefix; nothing changes and the widget still plays."""
+    w = GameWidget.from_record("e-p1", play_as=1, step=9)
+    before = state_of(w)
+    w._on_msg(w, {"type": "act", "action": {"kind": "x" * 20_000_000, "seat": 1}, "at": 9}, [])
+    assert w.notice["kind"] == "refused" and w.notice["text"].startswith("message: over 64 KB")
+    w._on_msg(w, {"type": "act", "action": {"kind": "bet", "seat": 1}, "at": 9}, [b"x" * 10**6])
+    assert w.notice["text"].startswith("message: over 64 KB")
+    for big in ({"kind": "bet", "seat": 1, "amount": "9" * 60_000},
+                {"kind": "play", "seat": 1, "card": "A-" + "x" * 60_000},
+                {"kind": "y" * 60_000, "seat": 1}):
+        w._on_msg(w, {"type": "act", "action": big, "at": 9}, [])
+        assert w.notice["kind"] == "refused" and len(w.notice["text"]) < 300, w.notice["text"]
+    assert state_of(w) == before
+    assert w.handle({"type": "act", "action": {"kind": "bet", "seat": 1, "amount": 2}, "at": 9})
+
+
+def test_rich_players_bet_from_ranges():
+    """With 10,000 chips each, the betting's amounts are one range per kind in the view (never
+    listed one by one), a widget is made and played at once, and more chips are refused."""
+    import time
+
+    from cardwidgets import Poch, RecordError
+    from cardwidgets.engine.core import fold_amounts
+    t = time.perf_counter()
+    w = GameWidget.new("poch", players=3, seed=5, play_as=0, chips=10_000, deals=1)
+    for _ in range(50):
+        f = w.view_at(len(w.frames) - 1)
+        if f["finished"]:
+            break
+        ranged = [entry for entry in f["legal"] if "amounts" in entry]
+        if ranged:
+            assert ranged[0]["amounts"][1] > 1000
+            g = w.game
+            assert g.legal_choices() == fold_amounts(
+                [{"action": a.to_json(), "label": g.describe(a)} for a in g.legal_actions()])
+        assert w.handle(first_move(w))
+    assert time.perf_counter() - t < 20
+    with pytest.raises(ConfigError, match="at most 10,000"):
+        Poch(3, chips=10_001)
+    rec = read_record("e-p1")
+    rec = dict(rec, setup=dict(rec["setup"], chips=10 ** 8))
+    t = time.perf_counter()
+    with pytest.raises(RecordError) as err:
+        load_record(rec)
+    assert err.value.field == "setup.chips" and time.perf_counter() - t < 1

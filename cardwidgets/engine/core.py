@@ -23,7 +23,7 @@ from .cards import Card, SUIT_SYSTEMS
 from .errors import CardwidgetsError, ConfigError, IllegalAction
 from .seats import Table
 
-__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase"]
+__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts"]
 
 MAX_NAME = 40         #: the longest player name (it must fit beside a seat on the table)
 MAX_NUMBER = 10**9   #: no setting or option of any game is larger than this
@@ -42,6 +42,39 @@ def _number_problem(value):
     if abs(value) > MAX_NUMBER:
         return f"{value:.3g} is far too large (at most {MAX_NUMBER:,})"
     return None
+
+
+def _range_label(kind: str, lo: int, hi: int) -> str:
+    return f"{kind.capitalize()} {lo}" + (f" to {hi}" if hi != lo else "")
+
+
+def fold_amounts(legal: list) -> list:
+    """Legal-action entries (``{"action": json, "label": …}``) with the actions that differ
+    only by an amount folded into one entry with ``"amounts": [lowest, highest]``, one per
+    unbroken run of amounts (see :meth:`Game.legal_choices`). Entries already folded pass."""
+    out, groups = [], {}
+    for entry in legal:
+        action = entry["action"]
+        if "amount" not in action:
+            out.append(entry)
+            continue
+        key = tuple(sorted((k, v) for k, v in action.items() if k != "amount"))
+        group = groups.get(key)
+        if group is not None and action["amount"] != group["amounts"][1] + 1:
+            # a gap (e.g. the bid a Pocha dealer may not make): a new range after it
+            groups[("gap", len(out), key)] = group
+            group = None
+        if group is None:
+            group = groups[key] = {"action": {k: v for k, v in action.items() if k != "amount"},
+                                   "amounts": [action["amount"], action["amount"]],
+                                   "label": entry["label"]}
+            out.append(group)
+        lo, hi = group["amounts"]
+        group["amounts"] = [min(lo, action["amount"]), max(hi, action["amount"])]
+    for group in groups.values():
+        lo, hi = group["amounts"]
+        group["label"] = _range_label(group["action"]["kind"], lo, hi)
+    return out
 
 
 @dataclass(frozen=True)
@@ -341,6 +374,36 @@ class Game:
             return []
         return self._legal()
 
+    def legal_choices(self) -> list[dict]:
+        """The legal actions as a person chooses among them (JSON-ready): ``{"action": …,
+        "label": …}``, where actions that differ only by an amount (bet 1, bet 2 … bet 500)
+        are one entry with ``"amounts": [lowest, highest]`` (every amount between is legal;
+        a gap, such as the bid a Pocha dealer may not make, starts a new entry).
+
+        A game whose amounts can run into thousands gives them as ranges from
+        :meth:`_legal_ranges`, so they are never listed one by one."""
+        if self.finished or self._actor() == CHANCE:
+            return []
+        ranged = self._legal_ranges()
+        if ranged is None:
+            return fold_amounts([{"action": a.to_json(), "label": self.describe(a)}
+                                 for a in self._legal()])
+        out = []
+        for item in ranged:
+            if isinstance(item, Action):
+                out.append({"action": item.to_json(), "label": self.describe(item)})
+            else:
+                action, lo, hi = item
+                out.append({"action": action.to_json(), "amounts": [lo, hi],
+                            "label": _range_label(action.kind, lo, hi)})
+        return out
+
+    def _legal_ranges(self):
+        """Hook: the legal actions with amounts given as ranges, a list of actions and
+        ``(action without its amount, lowest, highest)``, in the order of :meth:`_legal`;
+        ``None`` (the default) lists them from :meth:`_legal`."""
+        return None
+
     def why_not(self, action) -> IllegalAction | None:
         """The reason ``action`` is illegal now, or ``None`` if it is legal. Changes nothing."""
         try:
@@ -526,7 +589,7 @@ class Game:
         last = self.history[-1] if self.history else None
         legal = []
         if actor is not None and (seat is None or actor == seat or actor == TABLE):
-            legal = [{"action": a.to_json(), "label": self.describe(a)} for a in self.legal_actions()]
+            legal = self.legal_choices()
         out = {
             "game": self.key,
             "title": self.title,

@@ -30,6 +30,7 @@ import anywidget
 import traitlets
 
 from ..engine import CHANCE, TABLE, Action, CardwidgetsError, ConfigError, Game
+from ..engine.core import fold_amounts
 from ..engine.players import Player, RuleOfThumbPlayer
 from ..games import GAMES
 from . import picture as _picture  # attaches Game._repr_html_ (static rendering)
@@ -79,34 +80,10 @@ def _frame(view: dict, cards: dict) -> dict:
 
 
 def _ranges(legal: list) -> list:
-    """Actions that differ only by an amount (bet 1, bet 2 … bet 500) become one entry with
-    ``amounts: [lowest, highest]`` (every amount between is legal), so a rich player's
-    choices stay small to send. Amounts with a gap (Pocha: bids 0, 1, 3 when the dealer may
-    not bid 2) make one entry per unbroken range."""
-    out, groups = [], {}
-    for entry in legal:
-        action = entry["action"]
-        if "amount" not in action:
-            out.append(entry)
-            continue
-        key = tuple(sorted((k, v) for k, v in action.items() if k != "amount"))
-        group = groups.get(key)
-        if group is not None and action["amount"] != group["amounts"][1] + 1:
-            # a gap (e.g. the bid a Pocha dealer may not make): a new range after it
-            groups[("gap", len(out), key)] = group
-            group = None
-        if group is None:
-            group = groups[key] = {"action": {k: v for k, v in action.items() if k != "amount"},
-                                   "amounts": [action["amount"], action["amount"]],
-                                   "label": entry["label"]}
-            out.append(group)
-        lo, hi = group["amounts"]
-        group["amounts"] = [min(lo, action["amount"]), max(hi, action["amount"])]
-    for group in groups.values():
-        lo, hi = group["amounts"]
-        kind = group["action"]["kind"]
-        group["label"] = f"{kind.capitalize()} {lo}" + (f" to {hi}" if hi != lo else "")
-    return out
+    """Actions that differ only by an amount (bet 1, bet 2 … bet 500) as one entry with
+    ``amounts: [lowest, highest]``: the engine's views give them so already
+    (:meth:`Game.legal_choices`); this folds any a game's view lists one by one."""
+    return fold_amounts(legal)
 
 
 def _compact(obj, cards: dict):
@@ -122,6 +99,33 @@ def _compact(obj, cards: dict):
     if isinstance(obj, list):
         return [_compact(v, cards) for v in obj]
     return obj
+
+
+#: The largest message the page may send (a move is a few dozen bytes); larger ones are
+#: refused unread. The page checks the same bound before it sends.
+MAX_MESSAGE = 64 * 1024
+
+
+def _size(obj, limit: int) -> int:
+    """About how many bytes ``obj`` takes as JSON, counting only until ``limit`` is passed
+    (so a huge message costs little to measure)."""
+    total, stack = 0, [obj]
+    while stack and total <= limit:
+        x = stack.pop()
+        if isinstance(x, str):
+            total += len(x) + 2
+        elif isinstance(x, dict):
+            total += 2 + 2 * len(x)
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            total += 2 + len(x)
+            stack.extend(x)
+        elif isinstance(x, (bytes, bytearray, memoryview)):
+            total += len(x)
+        else:
+            total += 8
+    return total
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -360,11 +364,16 @@ class GameWidget(anywidget.AnyWidget):
             else:
                 self._refuse("notice: only the kernel writes the notices here")
 
-    def _on_msg(self, _widget, content, _buffers):
+    def _on_msg(self, _widget, content, buffers):
+        size = _size(content, MAX_MESSAGE) + sum(len(b) for b in buffers or ())
+        if size > MAX_MESSAGE:  # nothing a page sends is this big: not read at all
+            self._refuse(f"message: over {MAX_MESSAGE // 1024} KB, far more than any move; "
+                         "it was not read")
+            return
         try:
             self.handle(content)
         except CardwidgetsError as exc:  # a message the engine refused
-            self._refuse(str(exc), getattr(exc, "rule", None))
+            self._refuse(f"{str(exc):.300}", getattr(exc, "rule", None))
 
     def handle(self, content) -> bool:
         """Handle one message from the browser; returns whether anything changed.
@@ -379,6 +388,9 @@ class GameWidget(anywidget.AnyWidget):
         """
         if not isinstance(content, dict):
             return self._refuse(f"message: expected an object with a 'type', got {content!r:.60}")
+        if _size(content, MAX_MESSAGE) > MAX_MESSAGE:
+            return self._refuse(f"message: over {MAX_MESSAGE // 1024} KB, far more than any "
+                                "move; it was not read")
         kind = content.get("type")
         if kind == "echo":
             self.send({"type": "echo", "t": content.get("t")})
@@ -481,7 +493,7 @@ class GameWidget(anywidget.AnyWidget):
             return self._refuse("play: nobody is playing; choose a seat to play first")
         unknown = set(content) - {"type", "action", "at"}
         if unknown:
-            return self._refuse(f"{sorted(unknown)[0]}: is not a field of a move")
+            return self._refuse(f"{sorted(map(str, unknown))[0]:.40}: is not a field of a move")
         at = content.get("at")
         now = len(self.game.actions)
         if at != now:

@@ -153,8 +153,15 @@ function render({ model, el }) {
   // ---- actions ---------------------------------------------------------------------------
   function send(action) {
     if (waiting) return;
+    const msg = { type: "act", action, at: frames.length - 1 };
+    // the kernel reads no message over 64 KB (a move is a few dozen bytes): refuse it here
+    if (JSON.stringify(msg).length > 64 * 1024) {
+      notice.textContent = "message: this move is over 64 KB, far more than any move; it was not sent";
+      notice.className = "cw-notice cw-notice--refused";
+      return;
+    }
     waiting = true;
-    model.send({ type: "act", action, at: frames.length - 1 });
+    model.send(msg);
   }
 
   function go(k) {
