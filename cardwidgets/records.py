@@ -215,7 +215,9 @@ def _check_json(data) -> None:
 def _replay(data):
     unknown = sorted(set(data) - _FIELDS)
     if unknown:
-        raise RecordError(f"{unknown[0]:.40}", "is not a field of a game record")
+        name = unknown[0]
+        raise RecordError(name if name.isidentifier() and len(name) <= 40 else f"{name!r:.40}",
+                          "is not a field of a game record")
     if data.get("format") != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, got {data.get('format')!r:.60}")
     version = data.get("version")
