@@ -171,6 +171,14 @@ def _parse(text: str) -> dict:
     return data
 
 
+def _field(where: str, key: str) -> str:
+    """The name of ``key`` inside ``where``: ``options.money``, or ``facts['']`` for a key
+    that is not a plain word."""
+    if re.fullmatch(r"[A-Za-z0-9_][\w-]{0,39}", key):
+        return key if where == "record" else f"{where}.{key}"
+    return f"{where}[{key!r:.40}]"
+
+
 def _check_json(data) -> None:
     """Refuse anything in a record that JSON cannot hold or no record needs, naming where it
     is (e.g. ``options.money``): nesting deeper than :data:`MAX_DEPTH`, keys that are not
@@ -204,7 +212,7 @@ def _check_json(data) -> None:
                     raise RecordError(where, f"keys are text, not {key!r:.40}")
                 if len(key) > 200:
                     raise RecordError(where, f"a key of {len(key)} characters: {key!r:.40}…")
-                stack.append((item, key if where == "record" else f"{where}.{key}", depth + 1))
+                stack.append((item, _field(where, key), depth + 1))
         elif isinstance(value, (list, tuple)):
             for i, item in enumerate(value):
                 stack.append((item, f"{where}[{i}]", depth + 1))

@@ -180,3 +180,22 @@ def test_no_message_of_a_seat_widget_holds_a_card_the_seat_may_not_see(data):
                 Recorder.page_sends(w, data.draw(widget_messages(w)))
             assert w.seat == seat
             assert not leaks(w, rec.take())
+
+
+@given(games())
+def test_legal_choices_are_the_legal_actions_with_amounts_as_ranges(game):
+    """The view's choices (amounts as ranges, Game.legal_choices) hold exactly the legal
+    actions, in every game at every step."""
+    from cardwidgets.engine.core import fold_amounts
+    game.advance()
+    listed = [{"action": a.to_json(), "label": game.describe(a)} for a in game.legal_actions()]
+    assert game.legal_choices() == fold_amounts(listed)
+    expanded = set()
+    for entry in game.legal_choices():
+        if "amounts" in entry:
+            lo, hi = entry["amounts"]
+            for k in range(lo, hi + 1):
+                expanded.add(json.dumps(dict(entry["action"], amount=k), sort_keys=True))
+        else:
+            expanded.add(json.dumps(entry["action"], sort_keys=True))
+    assert expanded == {json.dumps(a.to_json(), sort_keys=True) for a in game.legal_actions()}

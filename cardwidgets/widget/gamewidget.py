@@ -137,6 +137,12 @@ class GameWidget(anywidget.AnyWidget):
     players play the others. The widget works on its own copy of the game
     (:attr:`game`); the game you pass is not changed.
 
+    A widget made for a seat (``seat=`` or ``play_as=``) is locked to it (:attr:`locked`):
+    the page may watch that seat or play it, from any step, but never switch to the teacher's
+    view or another hand, and only that seat's view is ever built and sent. Give
+    ``teacher=True`` for a widget that may switch views (made without a seat, it may anyway).
+    The page may change only the step shown; anything else it sends is refused.
+
     Make one with :meth:`from_record` (a worked example) or :meth:`new` (a fresh deal).
     """
 
