@@ -92,7 +92,8 @@ def playing_widgets(draw):
     game = played_game(key, draw(st.integers(0, 3)))
     seat = draw(st.integers(0, game.n - 1))
     step = draw(st.integers(0, len(game.actions)))
-    return GameWidget(game, play_as=seat, step=step)
+    # seeded, so the built-in players repeat exactly when Hypothesis replays an example
+    return GameWidget(game, play_as=seat, step=step, seed=draw(st.integers(0, 3)))
 
 
 def _allowed(w, msg, before_play_as):
@@ -119,7 +120,8 @@ def test_any_message_changes_nothing_unless_it_is_a_legal_move(data):
             before, play_as = _widget_state(w), w.play_as
             last = len(w.frames) - 1
             legal_move = False
-            if msg.get("type") == "act" and play_as is not None and msg.get("at") == last:
+            if (msg.get("type") == "act" and play_as is not None
+                    and msg.get("at").__class__ is int and msg.get("at") == last):
                 from cardwidgets.engine import Action
                 try:
                     action = Action.from_json(msg.get("action"), w.game.system)
@@ -168,10 +170,12 @@ def test_no_message_of_a_seat_widget_holds_a_card_the_seat_may_not_see(data):
         key = data.draw(st.sampled_from(KEYS))
         game = played_game(key, data.draw(st.integers(0, 3)))
         seat = data.draw(st.integers(0, game.n - 1))
+        seed = data.draw(st.integers(0, 3))  # the built-in players repeat exactly
         if data.draw(st.booleans()):
-            w = GameWidget(game, seat=seat)
+            w = GameWidget(game, seat=seat, seed=seed)
         else:
-            w = GameWidget(game, play_as=seat, step=data.draw(st.integers(0, len(game.actions))))
+            w = GameWidget(game, play_as=seat, step=data.draw(st.integers(0, len(game.actions))),
+                           seed=seed)
         assert not leaks(w, rec.take())
         for _ in range(data.draw(st.integers(1, 5))):
             if data.draw(st.integers(0, 3)) == 0:

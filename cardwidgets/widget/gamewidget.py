@@ -502,7 +502,7 @@ class GameWidget(anywidget.AnyWidget):
             return self._refuse(f"{sorted(map(str, unknown))[0]:.40}: is not a field of a move")
         at = content.get("at")
         now = len(self.game.actions)
-        if at != now:
+        if at.__class__ is not int or at != now:
             return self._refuse(f"at: the game is at step {now}, not {at!r:.40}; go to the last "
                                 "step to play")
         try:
