@@ -134,14 +134,20 @@ def main(argv=None, out=None) -> int:
                 save_record(game, args.save)
                 print(f"Saved the record to {args.save}", file=out)
     except CardwidgetsError as exc:
-        print(f"cardwidgets: {exc}", file=sys.stderr)
+        _one_line(f"cardwidgets: {exc}")
         return 2
     except SystemExit as exc:
         if isinstance(exc.code, str):
-            print(exc.code, file=sys.stderr)
+            _one_line(exc.code)
             return 2
         return exc.code or 0
     except OSError as exc:
-        print(f"cardwidgets: {exc.strerror}: {exc.filename}", file=sys.stderr)
+        _one_line(f"cardwidgets: {exc.strerror or exc}: {exc.filename}")
         return 2
     return 0
+
+
+def _one_line(message: str, limit: int = 400) -> None:
+    """Print an error as one line (a name with a line break stays on it), cut if long."""
+    text = " ".join(str(message).split())
+    print(text if len(text) <= limit else text[:limit - 1] + "…", file=sys.stderr)

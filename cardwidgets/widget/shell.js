@@ -153,8 +153,15 @@ function render({ model, el }) {
   // ---- actions ---------------------------------------------------------------------------
   function send(action) {
     if (waiting) return;
+    const msg = { type: "act", action, at: frames.length - 1 };
+    // the kernel reads no message over 64 KB (a move is a few dozen bytes): refuse it here
+    if (JSON.stringify(msg).length > 64 * 1024) {
+      notice.textContent = "message: this move is over 64 KB, far more than any move; it was not sent";
+      notice.className = "cw-notice cw-notice--refused";
+      return;
+    }
     waiting = true;
-    model.send({ type: "act", action, at: frames.length - 1 });
+    model.send(msg);
   }
 
   function go(k) {
@@ -232,14 +239,21 @@ function render({ model, el }) {
     stepEl.textContent = `Step ${pos} of ${frames.length - 1}`;
     // whose view
     const seat = model.get("seat");
-    if (seatSel.options.length !== meta.players.length + 1) {
+    // a widget locked to one seat (meta.locked) offers only that seat's view: the kernel
+    // refuses the teacher's view and the other seats there
+    const locked = meta.locked !== null && meta.locked !== undefined;
+    const offer = locked ? "locked" + meta.locked : "all" + meta.players.length;
+    if (seatSel.dataset.offer !== offer) {
+      seatSel.dataset.offer = offer;
       seatSel.textContent = "";
-      const o = cwEl("option", null, seatSel, "Teacher: all cards face up");
-      o.value = "";
-      meta.players.forEach((p, s) => { const op = cwEl("option", null, seatSel, `${p}'s view`); op.value = String(s); });
+      if (!locked) { const o = cwEl("option", null, seatSel, "Teacher: all cards face up"); o.value = ""; }
+      meta.players.forEach((p, s) => {
+        if (locked && s !== meta.locked) return;
+        const op = cwEl("option", null, seatSel, `${p}'s view`); op.value = String(s);
+      });
     }
     seatSel.value = seat === null || seat === undefined ? "" : String(seat);
-    seatSel.disabled = playing();
+    seatSel.disabled = playing() || locked;
     if (playing()) {
       playBtn.textContent = `Stop playing ${meta.players[model.get("play_as")]}`;
       playBtn.disabled = false;
