@@ -227,9 +227,10 @@ from cardwidgets.engine import CHANCE, Card  # noqa: E402
 def _games_at_every_kind_of_turn():
     """For each game: a fresh game (the deal is due) and one where a player is to act."""
     for key, cls in sorted(GAMES.items()):
-        game = cls(max(cls.min_players, 3))
+        n = max(cls.min_players, min(4, cls.max_players))  # a count every game accepts
+        game = cls(n)
         yield key, game
-        other = cls(max(cls.min_players, 3))
+        other = cls(n)
         rng = random.Random(1)
         while other.current_player is not None and other.current_player < 0:
             if other.current_player == CHANCE:

@@ -337,9 +337,11 @@ class Poch(Addressed, Game):
 
     def _legal_ranges(self):
         """The betting's amounts as ranges (bet 1 to cap), never listed one by one."""
-        if self._phase.key != "poch" or not self._eligible(self.to_act):
+        if (self._phase.key != "poch" or self._short(self.to_act)
+                or not self._eligible(self.to_act)):
             return None
-        seat, cap = self.to_act, self._cap()
+        seat = self.to_act
+        cap = self._cap(seat)
         if self.high == 0:
             return [Action("pass", seat)] + ([(Action("bet", seat), 1, cap)] if cap >= 1 else [])
         return ([Action("call", seat)]
