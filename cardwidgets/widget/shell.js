@@ -654,13 +654,14 @@ function render({ model, el }) {
     node = document.createElement("div");
     node.className = "cw-table-inner";
     const table = CW_TABLES[f.game];
-    const start = summarise().dealStart[f.deal];
+    const over = handOverAt(f);
+    const start = summarise().dealStart[over ? f.deal - 1 : f.deal];
     const ctx = {
       host: node, frame: f, prev: k > 0 ? frameAt(k - 1) : null, meta, cards, uid, sprite, cache: drawCache,
       viewer: model.get("seat"), human: playing() ? model.get("play_as") : null, atHead,
       // the first step of this hand (for what changed over the whole hand), or null
       handStart: start !== undefined && start < k ? frameAt(start) : null,
-      handOver: handOverAt(f),
+      handOver: over,
       playCard: (code) => send({ kind: "play", seat: model.get("play_as"), card: code }),
       act: (action) => send(Object.assign({ seat: model.get("play_as") }, action)),
     };
