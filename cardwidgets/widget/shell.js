@@ -234,7 +234,7 @@ function render({ model, el }) {
     const availH = wide ? Math.max(320, view - headH - 16) : Math.max(300, view - headH - 190);
     const floor = wide ? 0 : 0.85;
     const key = `${availW}x${Math.round(availH)}`;
-    if (key !== fit.key) fit = { key, z: 1, availW, availH, floor };
+    if (key !== fit.key) fit = { key, z: 1, availW, availH, floor, measured: false };
     return true;
   }
 
@@ -278,10 +278,17 @@ function render({ model, el }) {
     return z;
   }
 
+  // Stepping never waits for a measurement: the zoom is measured once for the first table
+  // (and after a resize); a table not measured yet is shown at the current zoom and measured
+  // while the browser is idle (the zoom shrinks then if it must).
   function place(node) {
-    if (!layoutMode()) { node.style.zoom = ""; node.style.width = ""; return; }
-    const z = zoomFor(node);
-    if (z < fit.z) fit.z = z;
+    if (!fit.key && !layoutMode()) { node.style.zoom = ""; node.style.width = ""; return; }
+    if (node._cwFit && node._cwFit.key === fit.key) {
+      if (node._cwFit.z < fit.z) fit.z = node._cwFit.z;
+    } else if (!fit.measured) {
+      fit.z = Math.min(fit.z, zoomFor(node));
+      fit.measured = true;
+    }
     applyZoom(node);
   }
 
@@ -294,8 +301,10 @@ function render({ model, el }) {
 
   // ---- focus: kept in the widget on the next sensible control ----------------------------
   function usable(e) {
-    return e && e.isConnected && !e.disabled && root.contains(e) && e !== root && e.offsetParent !== null;
+    return alive(e) && e.offsetParent !== null;
   }
+  // the same without asking for the layout (cheap enough for every step)
+  function alive(e) { return !!e && e.isConnected && !e.disabled && e !== root && root.contains(e); }
 
   function moveTargets() {
     const q = [];
@@ -683,6 +692,11 @@ function render({ model, el }) {
     if (idle === null) {
       const work = (deadline) => {
         idle = null;
+        const shown = tableHost.firstChild;
+        if (shown && fit.availW && !(shown._cwFit && shown._cwFit.key === fit.key)) {
+          const z = zoomFor(shown);
+          if (z < fit.z) { fit.z = z; applyZoom(shown); }
+        }
         for (const k of [pos + heading, pos - heading, pos + 2 * heading, pos + 3 * heading]) {
           if (k < 0 || k >= frames.length) continue;
           const atHead = k === frames.length - 1 && playing() && !waiting;
@@ -720,7 +734,7 @@ function render({ model, el }) {
     pendingFocus = null;
     const cur = document.activeElement;
     const free = hadFocus || cur === root || cur === document.body || !cur;
-    if (free && (intent === "moves" || (hadFocus && !usable(cur)))) {
+    if (free && (intent === "moves" || (hadFocus && !alive(cur)))) {
       const found = intent === "moves" ? moveTargets().length > 0 : true;
       restoreFocus(intent, selector);
       // the moves come with the next frames (the built-in players act first): wait for them
