@@ -1,9 +1,11 @@
 """One module per game. :data:`GAMES` maps a game's key to its class."""
 from .poch import Poch
 from .pocha import Pocha
+from .truk import Truk
 
 GAMES = {"poch": Poch}
 GAMES["pocha"] = Pocha
+GAMES["truk"] = Truk
 
 
 def register(cls):
