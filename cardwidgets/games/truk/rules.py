@@ -353,6 +353,7 @@ class Truk(Game):
         self.due = None               # {side, options, path}: a truk due with options (K12, K13)
         self.phase_hands = 0          # tanto hands played in this tanto phase
         self.hand_log: list[dict] = []
+        self.decisions: list[dict] = []   # every option used (K12, K13): play or decline
         self.draws: list = []         # the start's draw: (seat, card, round)
         self._private: dict[int, tuple] = {}   # step index → (side that sees it, public text)
         self._new_hand_state()
@@ -402,7 +403,9 @@ class Truk(Game):
         return "its" if self.n == 4 else "their"
 
     def side_players(self, side) -> str:
-        return " and ".join(self.players[s] for s in self.table.teams[side])
+        """The side's players in order of play from seat 0 (A1 and A2; B1 and B2)."""
+        return " and ".join(self.players[s] for s in self.table.order_from(0)
+                            if self.side_of(s) == side)
 
     @property
     def first_player(self) -> int:
@@ -647,7 +650,8 @@ class Truk(Game):
         side, k, path = due["side"], due["options"], due["path"]
         rule = self._option_rule()
         sname = self.side_name(side)
-        who = p[action.seat]
+        self.decisions.append({"deal": self.deal_no, "side": side, "path": path,
+                               "options": k, "choice": action.kind})
         if action.kind == "play_truk":
             self.due = None
             self.mode = "chosen"
@@ -1135,6 +1139,21 @@ class Truk(Game):
                 "hands_played": len(self.hand_log), "deals": self.deal_no,
                 "finished": self.finished}
 
+    def result_lines(self) -> list[str]:
+        """The result in words, for the command line."""
+        who = [f"{self.side_name(k)} ({self.side_players(k)})" if self.n == 4 else
+               self.players[k] for k in range(2)]
+        lines = ["Result (truks): " + ", ".join(f"{who[k]} {self.truks[k]}" for k in range(2))]
+        res = self.result()
+        if self.finished:
+            lines.append(f"Winner: {who[res['winning_side'] == 'B']}")
+        elif res["winning_side"]:
+            lines.append(f"Ahead so far: {who[res['winning_side'] == 'B']} (the record stops "
+                         f"before the end of the game)")
+        else:
+            lines.append("Level so far (the record stops before the end of the game)")
+        return lines
+
     # ---- people --------------------------------------------------------------------------
     def describe(self, action):
         kind = action.kind
@@ -1174,11 +1193,13 @@ class Truk(Game):
             return f"Signal: {gesture.split(' (')[0]} ({meaning.split(':')[0]})"
         return kind
 
-    def scripted_deal(self, hands: dict, draws: dict | None = None, stock=()) -> Action:
+    def scripted_deal(self, hands: dict, draws: dict | None = None, stock=(),
+                      esku=None) -> Action:
         """The deal for the hand about to be dealt that gives each seat (or player's name) the
         cards listed; for the game's first deal ``draws`` gives each seat's drawn fourth card
-        (K11), and ``stock`` the next cards on top of the stock (what changes draw). The other
-        cards fill in from the deck.
+        (K11), or ``esku`` names the player who is to draw highest (the others then draw low
+        cards); ``stock`` gives the next cards on top of the stock (what changes draw). The
+        other cards fill in from the deck.
 
         >>> g = Truk(4)
         >>> a = g.scripted_deal({"A1": ["3-coins", "2-cups", "4-swords"]},
@@ -1212,6 +1233,20 @@ class Truk(Game):
                 slots[j * n + order.index(seat)] = c
             used += cards
         draw_slots = []
+        if esku is not None:
+            if not first_deal:
+                raise ConfigError("esku", "the first esku is drawn only at the start")
+            if draws:
+                raise ConfigError("esku", "give the draws or the esku, not both")
+            if norm(esku) not in order:
+                raise ConfigError("esku", f"there is no player {esku!r} at this table")
+            taken = set(used) | set(stock)
+            free = sorted((c for c in _DECK if c not in taken), key=lambda c: -_RV[c.rank])
+            draws = {norm(esku): free[0]}
+            low = iter(reversed(free))
+            for s in order:
+                if s != norm(esku):
+                    draws[s] = next(low)
         if first_deal and draws:
             for s in order:
                 if s not in draws:
@@ -1395,6 +1430,7 @@ class Truk(Game):
                              else WAYS_K7[res["way"]][1]),
                 "way_number": None if res["way"] == "refused" else WAYS_K7[res["way"]][0]},
             "hand_log": [dict(h) for h in self.hand_log],
+            "decisions": [dict(d) for d in self.decisions],
             "rank_order": [self.suits.rank_name(r) for r in RANK],
             "result": self.result() if self.finished else None,
         }
