@@ -56,7 +56,7 @@ BET_WAYS = {None: 'says "Truk!"', "say": 'says "Truk!"', "knock": "knocks on the
 
 #: K7: the five ways a hand is won, in the document's words (English), numbered as it lists them.
 WAYS_K7 = {
-    "two": (1, "won two of the three tricks (3 altxaldietatik 2)"),
+    "two": (1, "won two of the three tricks"),
     "first_then_tie": (2, "won the first trick and tied another"),
     "tie_then_win": (3, "tied the first trick and won the second"),
     "two_ties_then_win": (4, "tied the first two tricks and won the third"),
@@ -1019,7 +1019,7 @@ class Truk(Game):
                 return ("Now whoever takes the erdia wins the hand; if it ties too, the atzea "
                         f"decides, and three ties go to {esku_side}, the esku's side.")
             w, l = self.side_name(s[0]), self.side_name(1 - s[0])
-            return (f"{w} took the aurrea, so a win or a tie in the erdia wins it "
+            return (f"{_cap(w)} took the aurrea, so a win or a tie in the erdia wins it "
                     f"the hand: {l} must take the erdia.")
         a, b = s
         if a is not None and b is not None:   # won and lost
