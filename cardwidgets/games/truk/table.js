@@ -114,7 +114,7 @@ function cwTkSeat(ctx, f, prev, s) {
       handRow.appendChild(toggle);
     } else handRow.appendChild(el);
   }
-  if (!list.length) cwEl("span", "cw-hand-empty", handRow, f.phase === "deal" ? "no cards yet" : "no cards in hand");
+  if (!list.length) cwEl("span", "cw-hand-empty", handRow, f.phase === "deal" ? (f.step > 0 ? "waiting for the deal" : "no cards yet") : "no cards in hand");
   if (changing && ctx.act) box.appendChild(cwTkChangeBar(ctx, f, s, picked));
   return box;
 }
@@ -235,7 +235,8 @@ function cwTkCounters(ctx, f, prev) {
 function cwTkHandBox(ctx, f) {
   const box = cwEl("section", "cw-tk-box cw-tk-handbox");
   box.setAttribute("aria-label", "This hand");
-  cwEl("div", "cw-tk-box-title", box, "This hand (eskua)");
+  const between = f.phase === "deal" && f.step > 0;   // the last hand is still on the table
+  cwEl("div", "cw-tk-box-title", box, between ? "Next hand (eskua)" : "This hand (eskua)");
   const stake = cwEl("div", "cw-tk-stake", box);
   if (f.phase === "over") stake.textContent = "Game over";
   else stake.textContent = f.stake === "truk" ? "For a truk" : "For a tanto";
@@ -244,7 +245,8 @@ function cwTkHandBox(ctx, f) {
     cwEl("div", "cw-tk-small", box, "the 3rd tanto: its winner takes all 3 (AB)");
   }
   if (f.esku !== null && f.esku !== undefined) {
-    cwEl("div", "cw-tk-small", box, `Esku: ${f.players[f.esku]} · ${f.players[f.first_player]} leads every trick`);
+    cwEl("div", "cw-tk-small", box, between ? `Esku: ${f.players[f.esku]}, who deals it`
+      : `Esku: ${f.players[f.esku]} · ${f.players[f.first_player]} leads every trick`);
   }
   const o = f.options;
   if (o) {
@@ -256,6 +258,7 @@ function cwTkHandBox(ctx, f) {
   }
   const bet = f.bet;
   if (bet) {
+    if (between) cwEl("div", "cw-tk-small", box, "In the last hand:");
     const b = cwEl("div", "cw-tk-bet", box);
     b.dataset.answer = bet.answer || "open";
     cwEl("b", null, b, `${f.players[bet.by]}: “Truk!”`);
