@@ -160,8 +160,8 @@ RULES = {
            "(it puts the 3 tantos back, the cards are dealt again) and then a truk must be "
            "played (nahitaez, compulsorily). The document says 'compulsorily pasotan' on the "
            "AA path but only 'compulsorily' on the AB path, and its table says 'the truk is "
-           "played' there: our ruling, that compulsory truk is played without pasotan "
-           "exchanges. Where the text says the two options are 'to change cards' (kartak "
+           "played' there. Our ruling: that truk is compulsory but played without pasotan "
+           "changes. Where the text says the two options are 'to change cards' (kartak "
            "aldatzeko) we read, with the AA paragraph and the table, a new deal.",
     "K14": "The development table (Partiden garapena truk apusturik gabe, the game without truk "
            "bets): A wins the 1st hand (1 tanto). If A wins the 2nd (2nd tanto, two options): "
@@ -874,8 +874,8 @@ class Truk(Game):
                                     f"hand (once a hand: our ruling)")
             if not self._signal_true(seat, action.what):
                 gesture, meaning, _ = SIGNALS[action.what]
-                raise IllegalAction("K19", f"a signal must be true: {p[seat]} {gesture} would "
-                                    f"say {meaning}, and the cards in hand say otherwise")
+                raise IllegalAction("K19", f"a signal must be true: '{gesture}' says "
+                                    f"{meaning}, and {p[seat]}'s cards do not")
             return
         if kind in ("joka", "refuse"):
             raise IllegalAction("K17", "no truk has been bet, so there is nothing to answer")
@@ -926,9 +926,9 @@ class Truk(Game):
             self.to_act = answerer
             side = self.side_of(seat)
             return (f"{p[seat]} {BET_WAYS[action.what]}: a truk bet, in the "
-                    f"{TRICK_NAMES[len(self.tricks)]}. {self._answers(answerer)}: 'Joka!' and the hand is played for a truk "
-                    f"instead of the tanto; refused, {self.side_name(side)} takes the tanto and "
-                    f"the hand ends.", "K17")
+                    f"{TRICK_NAMES[len(self.tricks)]}. {self._answers(answerer)}: with 'Joka!' the hand is played for a "
+                    f"truk instead of the tanto; with a refusal {self.side_name(side)} takes the "
+                    f"tanto and the hand ends.", "K17")
         return self._play_card(seat, action.card)
 
     def _do_answer(self, action):
