@@ -807,3 +807,33 @@ def test_random_play_whole_games(players):
                         on_step=lambda g, s: _invariants(g, last))
         assert game.finished and max(game.truks) == 6 and min(game.truks) < 6
         assert game.tantos == [0, 0]
+
+
+# ---- a property: any legal path keeps the cards, and steps back and forward exactly ---------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.sampled_from([2, 4]), seed=st.integers(0, 10**6),
+       picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=120))
+def test_any_legal_path_conserves_cards_and_replays(players, seed, picks):
+    rng = random.Random(seed)
+    game = Truk(players)
+    for pick in picks:
+        if game.finished:
+            break
+        if game.current_player == CHANCE:
+            game.apply(game.chance_action(rng))
+        else:
+            legal = game.legal_actions()
+            game.apply(legal[pick % len(legal)])
+        conserved(game)
+        for seat in range(players):
+            hands = game.view(seat)["hands"]
+            assert all((h is None) == (s != seat) for s, h in enumerate(hands))
+    view = game.view()
+    k = min(7, len(game.actions))
+    game.back(k)
+    game.forward(k)
+    assert game.view() == view
+    assert load_record(record_of(game, with_result=False)).view() == view

@@ -1285,27 +1285,40 @@ class Truk(Game):
                 best = max(best, _RV[rank] if rank else 0)
         return best
 
+    def _partner_said_nothing(self, seat) -> bool:
+        partner = self.table.partner(seat)
+        return any(s["seat"] == partner and s["what"] == "eyebrows"
+                   for s in self.signals_seen_by(seat))
+
     def rule_of_thumb(self, seat, rng: random.Random):
-        """A simple partner: signals its best cards at its first turn, plays the truk with a
-        good hand, bets a truk when it has taken a trick or holds two top cards, accepts with
-        a good hand (its own and what its partner signalled), and in the tricks plays just
-        high enough, or its lowest card when the side is winning or cannot win."""
+        """A simple partner: signals its best cards (truly) at its first turn; plays the truk
+        with a good hand or when the partner signalled a 3 or 2; bets a truk when it has taken
+        a trick or holds two top cards (or one, with the partner's signalled 3 or 2); accepts a
+        bet with a good hand or a 3 or 2, but only with a 3 when the partner said "nothing"
+        and the side is not ahead; leads low when the partner signalled a top card, high
+        otherwise; then plays just high enough, or its lowest card when its side is winning
+        the trick or cannot win it. It sees only its own cards, the table and the signals its
+        seat may see."""
         legal = self.legal_actions()
         if len(legal) == 1:
             return legal[0]
         key = self._phase.key
         hand = self.hands[seat]
         mine = self.strength(hand)
+        uses = getattr(self, "_thumb_uses", ("option", "answer", "bet", "lead"))
         helper = self._partner_power(seat)
         side = self.side_of(seat)
         kinds = {a.kind: a for a in legal}
         if key == "option":
-            good = mine + helper >= 22 or sum(1 for c in hand if _RV[c.rank] >= 8) >= 2
+            good = mine + helper * ("option" in uses) >= 22 or sum(1 for c in hand if _RV[c.rank] >= 8) >= 2
             return kinds["play_truk"] if good else kinds["decline"]
         if key == "answer":
             won = self.trick_sides.count(side) - self.trick_sides.count(1 - side)
-            good = mine + helper + 6 * won >= 8 * len(hand) - 2 or any(
-                _RV[c.rank] >= 9 for c in hand)
+            # accept with a strong hand, or a 3 or a 2; reading the partner: when the partner
+            # has said "nothing" and the side is not ahead, only a 3 will do
+            good = mine + 6 * won >= 8 * len(hand) - 2 or any(_RV[c.rank] >= 9 for c in hand)
+            if "answer" in uses and won <= 0 and self._partner_said_nothing(seat):
+                good = any(_RV[c.rank] == 10 for c in hand)
             return kinds["joka"] if good else kinds["refuse"]
         if key in ("pasotan", "paso"):
             if self.exchange is not None:
@@ -1329,12 +1342,12 @@ class Truk(Game):
         if "truk" in kinds:
             taken = self.trick_sides.count(side)
             tops = sum(1 for c in hand if _RV[c.rank] >= 9)
-            if (taken and tops) or tops >= 2 or (helper >= 9 and tops):
+            if (taken and tops) or tops >= 2 or ("bet" in uses and helper >= 9 and tops):
                 return kinds["truk"]
         cards = [a for a in legal if a.kind == "play"]
         trick = self.trick
         if not trick.plays:
-            return (min if helper >= 9 else max)(cards, key=lambda a: _RV[a.card.rank])
+            return (min if "lead" in uses and helper >= 9 else max)(cards, key=lambda a: _RV[a.card.rank])
         best = trick.best(self.power)
         top = _RV[best[0].card.rank]
         ours = all(self.side_of(b.seat) == side for b in best)
