@@ -23,6 +23,7 @@ def main(out=REPO / "screenshots"):
             "from cardwidgets.widget import GameWidget\nw = GameWidget.from_record('truk-bet-accepted')\nw",
             "s = GameWidget.from_record('truk-aa-pasotan', seat=2)\ns",
             "p = GameWidget.new('truk', players=4, seed=3, play_as=0)\np",
+            "t = GameWidget.new('truk', players=2, seed=4)\nt.step = 12\nt",
         ])
         with LabServer(root, env={"PYTHONPATH": str(REPO)}) as lab, sync_playwright() as pw:
             browser = launch_browser(pw)
@@ -30,8 +31,8 @@ def main(out=REPO / "screenshots"):
             open_notebook(page, lab, "shots.ipynb")
             page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
             run_all(page)
-            page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-tk-felt').length == 3")
-            roots = [page.locator(".cw-root").nth(i) for i in range(3)]
+            page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-tk-felt').length == 4")
+            roots = [page.locator(".cw-root").nth(i) for i in range(4)]
             for theme in ("light", "dark"):
                 set_theme(page, theme == "dark")
                 for name, var, k, i in (("bet", "w", 31, 0), ("bet-end", "w", -1, 0),
@@ -44,6 +45,7 @@ def main(out=REPO / "screenshots"):
                     roots[i].screenshot(path=str(out / f"truk-{theme}-{name}.png"))
                 page.wait_for_timeout(300)
                 roots[2].screenshot(path=str(out / f"truk-{theme}-play.png"))
+                roots[3].screenshot(path=str(out / f"truk-{theme}-two-players.png"))
             browser.close()
     print("\n".join(sorted(str(p) for p in out.glob("truk-*.png"))))
 

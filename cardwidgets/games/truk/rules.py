@@ -1305,19 +1305,18 @@ class Truk(Game):
         key = self._phase.key
         hand = self.hands[seat]
         mine = self.strength(hand)
-        uses = getattr(self, "_thumb_uses", ("option", "answer", "bet", "lead"))
         helper = self._partner_power(seat)
         side = self.side_of(seat)
         kinds = {a.kind: a for a in legal}
         if key == "option":
-            good = mine + helper * ("option" in uses) >= 22 or sum(1 for c in hand if _RV[c.rank] >= 8) >= 2
+            good = mine + helper >= 22 or sum(1 for c in hand if _RV[c.rank] >= 8) >= 2
             return kinds["play_truk"] if good else kinds["decline"]
         if key == "answer":
             won = self.trick_sides.count(side) - self.trick_sides.count(1 - side)
             # accept with a strong hand, or a 3 or a 2; reading the partner: when the partner
             # has said "nothing" and the side is not ahead, only a 3 will do
             good = mine + 6 * won >= 8 * len(hand) - 2 or any(_RV[c.rank] >= 9 for c in hand)
-            if "answer" in uses and won <= 0 and self._partner_said_nothing(seat):
+            if won <= 0 and self._partner_said_nothing(seat):
                 good = any(_RV[c.rank] == 10 for c in hand)
             return kinds["joka"] if good else kinds["refuse"]
         if key in ("pasotan", "paso"):
@@ -1342,12 +1341,12 @@ class Truk(Game):
         if "truk" in kinds:
             taken = self.trick_sides.count(side)
             tops = sum(1 for c in hand if _RV[c.rank] >= 9)
-            if (taken and tops) or tops >= 2 or ("bet" in uses and helper >= 9 and tops):
+            if (taken and tops) or tops >= 2 or (helper >= 9 and tops):
                 return kinds["truk"]
         cards = [a for a in legal if a.kind == "play"]
         trick = self.trick
         if not trick.plays:
-            return (min if "lead" in uses and helper >= 9 else max)(cards, key=lambda a: _RV[a.card.rank])
+            return (min if helper >= 9 else max)(cards, key=lambda a: _RV[a.card.rank])
         best = trick.best(self.power)
         top = _RV[best[0].card.rank]
         ours = all(self.side_of(b.seat) == side for b in best)
