@@ -290,7 +290,7 @@ def test_K9_the_game_ends_when_a_side_has_six_truks():
         else:
             win_hand(game, side, "truk")
     assert game.truks == [0, 6] and game.result()["winning_side"] == "B"
-    assert game.result()["winners"] == [1, 3]
+    assert sorted(game.result()["winners"]) == [1, 3]
     assert "6 truks and wins the game" in game.history[-1].text
 
 
@@ -784,7 +784,7 @@ def test_registry_and_cli(capsys):
     assert GAMES["truk"] is Truk
     assert main(["play", "truk", "--players", "4", "--seed", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "Result (truks): side A (A1 and A2)" in out and "Winner: side" in out
+    assert "Result (truks): side A (A1 and A2)" in out and "Winner: " in out
 
 
 # ---- seeded random play ----------------------------------------------------------------

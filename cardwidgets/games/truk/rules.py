@@ -1134,25 +1134,16 @@ class Truk(Game):
             win_sides = [0 if t[0] > t[1] else 1]
         return {"truks": list(t), "tantos": list(self.tantos),
                 "scores": [t[self.side_of(s)] for s in range(self.n)],
-                "winners": [s for s in range(self.n) if self.side_of(s) in win_sides],
+                "winners": [s for s in self.table.order_from(0) if self.side_of(s) in win_sides],
                 "winning_side": SIDE_NAMES[win_sides[0]] if len(win_sides) == 1 else None,
                 "hands_played": len(self.hand_log), "deals": self.deal_no,
                 "finished": self.finished}
 
-    def result_lines(self) -> list[str]:
-        """The result in words, for the command line."""
+    def result_words(self) -> str:
+        """The result in one line, for the command line: each side's truks."""
         who = [f"{self.side_name(k)} ({self.side_players(k)})" if self.n == 4 else
                self.players[k] for k in range(2)]
-        lines = ["Result (truks): " + ", ".join(f"{who[k]} {self.truks[k]}" for k in range(2))]
-        res = self.result()
-        if self.finished:
-            lines.append(f"Winner: {who[res['winning_side'] == 'B']}")
-        elif res["winning_side"]:
-            lines.append(f"Ahead so far: {who[res['winning_side'] == 'B']} (the record stops "
-                         f"before the end of the game)")
-        else:
-            lines.append("Level so far (the record stops before the end of the game)")
-        return lines
+        return "Result (truks): " + ", ".join(f"{who[k]} {self.truks[k]}" for k in range(2))
 
     # ---- people --------------------------------------------------------------------------
     def describe(self, action):
