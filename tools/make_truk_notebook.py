@@ -380,62 +380,55 @@ mine
 md("""
 ## 9. Exercises
 
-Each exercise has a small check function: write your answer in the cell and run it.
+Type your answer in the box and press **Check**. (The answers are checked by the engine itself.)
 
-**1. Who wins this hand?** Side A took the aurrea, side B the erdia, and the atzea was a tie.
-Answer `"A"` or `"B"`.
+**1. Who wins this hand?**
 """)
 
 code("""
-def check_winner(tricks, answer):
-    played = tuple(tricks)
-    verdict = next(r for r in hand_table(tie_side=0) if r["played"] == played)
-    if answer is None:
-        return print("Write your answer, e.g. check_winner(('A', 'B', '='), 'A')")
-    if answer == verdict["winner"]:
-        print(f"Right: {answer} wins, K7 way {verdict['way_number']} (the document's row {verdict['row']}).")
-    else:
-        print("Not quite: look at who took the first trick, and read K7 again.")
+from cardwidgets.exercises import Exercise, Verdict, ask
 
-
-check_winner(("A", "B", "="), None)
+verdict = next(r for r in hand_table(tie_side=0) if r["played"] == ("A", "B", "="))
+q1 = ask("Side A took the aurrea, side B the erdia, and the atzea was a tie. Which side wins "
+         "the hand, A or B?", answer=verdict["winner"],
+         hint="look at who took the first trick, and read K7 (way 2).")
+q1
 """)
 
 md("""
-**2. How many options does a side have now?** Side A has just won the hand for the 3rd tanto
-after one tanto each. How many options (*aukerak*) does A have for the truk? Answer a number.
+**2. How many options?**
 """)
 
 code("""
-def check_options(answer):
-    g = load_record("truk-ab-play")
-    g.goto(next(s.index for s in g.history if s.rule.startswith("K13") and "all 3" in s.text))
-    right = g.due["options"]
-    if answer is None:
-        return print("Write your answer, e.g. check_options(2)")
-    print("Right!" if answer == right else "Not quite: read K13, the AB path.",
-          f"(the engine says: {g.history[-1].text.split(':')[1].strip()})" if answer == right else "")
-
-
-check_options(None)
+g = load_record("truk-ab-play")
+g.goto(next(s.index for s in g.history if s.rule.startswith("K13") and "all 3" in s.text))
+q2 = ask("One tanto each; then side A wins the hand for the 3rd tanto. How many options "
+         "(aukerak) does side A have for the truk?", answer=g.due["options"],
+         hint="read K13, the AB path.")
+q2
 """)
 
 md("""
-**3. Which signal says two 3s?** Answer with one of the names
-`one_eye, both_eyes, lip, smile, tongue, eyebrows`.
+**3. Which signal?**
 """)
 
 code("""
-def check_signal(answer):
-    if answer is None:
-        return print("Write your answer, e.g. check_signal('tongue')")
-    if answer not in SIGNALS:
-        return print(f"{answer!r} is not a signal; the names are: {', '.join(SIGNALS)}")
-    gesture, meaning, _ = SIGNALS[answer]
-    print("Right!" if meaning == "two 3s" else "Not quite:", f"{answer} ({gesture}) says {meaning}.")
+def which_signal(text):
+    words = (text or "").strip().lower().replace("_", " ")
+    right = next(k for k, v in SIGNALS.items() if v[1] == "two 3s")
+    gesture = SIGNALS[right][0]
+    ok = words in (right.replace("_", " "), gesture, gesture.replace("closes ", "close "))
+    return Verdict(ok, f"to say two 3s a player {gesture} (K19).")
 
 
-check_signal(None)
+q3 = Exercise("Which gesture tells your partner you hold two 3s? (for example: closes one eye)",
+              which_signal)
+q3
+""")
+
+code("""
+# a teacher can check answers without the boxes, too:
+print(q1.check("B"), "|", q2.check("1"), "|", q3.check("closes both eyes"))
 """)
 
 md("""
