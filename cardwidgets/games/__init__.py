@@ -6,12 +6,14 @@ what a game's folder holds and which tests every registered game gets.
 from .poch import Poch
 from .pocha import Pocha
 from .truc import Truc
+from .truk import Truk
 
 #: Every game, by key. One line per game.
 GAMES = {cls.key: cls for cls in (
     Poch,
     Pocha,
     Truc,
+    Truk,
 )}
 
 

@@ -509,7 +509,9 @@ class GameWidget(anywidget.AnyWidget):
             action = Action.from_json(content.get("action"), self.game.system)
         except CardwidgetsError as exc:
             return self._refuse(str(exc))
-        if action.kind in ("deal",) or action.cards:
+        if action.kind == "deal" or (action.cards and not any(
+                a.cards for a in self.game.legal_actions() if a.kind == action.kind)):
+            # cards travel only in moves that name some (e.g. Truk's change), never a deal
             return self._refuse("action: the deal is made by the shuffle, not by a player")
         if action.seat != self.play_as:
             p = self.play_as
