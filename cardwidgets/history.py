@@ -18,6 +18,7 @@ import math
 import re
 
 from .engine.cards import DECKS, SUIT_SYSTEMS, make_deck
+from .engine.errors import ConfigError
 from .widget.picture import INK, PAPER, WOOD, WOOD_DARK, BOWL, card_svg, esc, num, suit_svg
 
 __all__ = ["LANES", "event_span", "timeline_svg", "facts_table_html", "suit_systems_html",
@@ -103,8 +104,8 @@ def timeline_svg(events, *, start=1400, end=2030, width=1000, lanes=LANES,
     by_lane = {key: [] for key, _, _ in lanes}
     for ev in events:
         if ev.get("lane") not in by_lane:
-            raise ValueError(f"event {ev.get('id')!r}: lane {ev.get('lane')!r} is not one of "
-                             + ", ".join(by_lane))
+            raise ConfigError("lane", f"event {ev.get('id')!r} has lane {ev.get('lane')!r}; "
+                              "use one of " + ", ".join(by_lane))
         by_lane[ev["lane"]].append(ev)
     body, y = [], 30
     # the axis, with a tick every 50 years
