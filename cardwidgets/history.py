@@ -34,10 +34,14 @@ LANES = (("poch", "Poch", "#9a3b1f"), ("truk", "Truk and truc", "#1f5e9a"),
          ("pocha", "Pocha", "#2f7a3c"))
 
 
-def _svg(width, height, body, label) -> str:
+def _svg(width, height, body, label, background=None) -> str:
+    """An SVG that scales down to the notebook's width; ``background`` paints it (so dark
+    text stays readable in a dark theme)."""
+    bg = (f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" rx="8" fill="{background}"/>'
+          if background else "")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" '
             f'width="{num(width)}" style="max-width:100%;height:auto" role="img" '
-            f'aria-label="{esc(label)}">{body}</svg>')
+            f'aria-label="{esc(label)}">{bg}{body}</svg>')
 
 
 def _text(x, y, text, size=11, anchor="start", fill=INK, weight="400", italic=False) -> str:
@@ -171,7 +175,7 @@ def timeline_svg(events, *, start=1400, end=2030, width=1000, lanes=LANES,
     total = y
     svg_axis = "".join(axis).replace('y2="TOTAL"', f'y2="{num(total - 6)}"')
     return _svg(width, total, svg_axis + "".join(body),
-                "Timeline of " + ", ".join(t for _, t, _ in lanes))
+                "Timeline of " + ", ".join(t for _, t, _ in lanes), PAPER)
 
 
 def facts_table_html(facts, *, show_original=True) -> str:
@@ -434,7 +438,7 @@ def truk_counters_svg(tantos=3, truks=11, width=420) -> str:
     out.append(_text(tx + 52, ty + th - 46, f"{truks} truks", 10, "middle", "#ffffff", "700"))
     out.append(_text(width / 2, h - 4, "A1 and A2 are partners, facing each other; so are B1 and B2.",
                      10, "middle", MUTED))
-    return _svg(width, h, "".join(out), "Truk counters: tantos and truks on the table")
+    return _svg(width, h, "".join(out), "Truk counters: tantos and truks on the table", PAPER)
 
 
 # ---- places --------------------------------------------------------------------------------
@@ -462,7 +466,7 @@ def places_svg(groups, width=1000) -> str:
                        f'fill="{PAPER}" stroke="{colour}"/>'
                        + _text(tx + w / 2, ty + 15.5, label, 12, "middle", INK))
         y += h + 8
-    return _svg(width, y, "".join(out), "Where the game is played")
+    return _svg(width, y, "".join(out), "Where the game is played", PAPER)
 
 
 def side_by_side_html(pictures) -> str:
