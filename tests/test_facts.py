@@ -213,3 +213,25 @@ def test_the_checks_catch_what_issue_11_found():
     assert not topics & GAME_TOPICS["Truc"], "Catalonia is no place of Valencian truc's facts"
     assert _mentions(unit, PLACES) == {"Catalonia"}
     assert {int(y) for y in re.findall(r"(1\d{3})", "in 1789 Le Poque")} - YEARS == {1789}
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the source documents are not on this machine")
+def test_suit_names_marked_as_ours_are_in_no_document():
+    """The suit-systems picture marks ° the names no document uses: check that against the
+    documents themselves."""
+    from cardwidgets.history import suit_systems_html
+    corpus = " ".join(f["original"] if isinstance(f["original"], str) else " ".join(f["original"])
+                      for f in FACTS)
+    html = suit_systems_html(corpus=corpus)
+    texts = " ".join((SEEDS / d["file"]).read_text(encoding="utf-8")
+                     for d in SOURCES["documents"].values()).lower()
+    found = lambda word: re.search(r"(?<!\w)" + re.escape(word.lower()) + r"(?!\w)", texts)
+    # the names under each card in the games' languages (the English line is not marked)
+    names = re.findall(r'font-size="9\.5"[^>]*>([^<]+)</text>', html)
+    marked = [n[:-1] for n in names if n.endswith("°")]
+    assert marked and len(marked) < len(names)
+    for name in names:
+        word = name.rstrip("°").replace("&#x27;", "'")
+        in_documents = all(found(w) for w in word.split())
+        assert in_documents != name.endswith("°"), \
+            f"{word!r} is {'' if in_documents else 'not '}in a document"
