@@ -235,3 +235,30 @@ def test_suit_names_marked_as_ours_are_in_no_document():
         in_documents = all(found(w) for w in word.split())
         assert in_documents != name.endswith("°"), \
             f"{word!r} is {'' if in_documents else 'not '}in a document"
+
+
+#: Capitalised words that are not history: the interface, software, languages, rule ids.
+NOT_HISTORY = {"Next", "Back", "Shift", "Enter", "Run", "All", "Cells", "Check", "Discuss",
+               "JupyterLab", "Binder", "Voilà", "GitHub", "README", "European", "English",
+               "Basque", "Finnish", "Tagalog", "Spanish", "French", "German", "Valencian",
+               "Catalan"}
+
+
+@pytest.mark.parametrize("name", ["history.ipynb", "index.ipynb", "teachers.ipynb"])
+def test_every_name_in_the_history_notebooks_comes_from_a_fact(name):
+    """In the notebooks that tell the history, every capitalised word inside a sentence (a
+    name of a person, place, book or game) is a word of some fact."""
+    known = set()
+    for fact in FACTS:
+        originals = fact["original"] if isinstance(fact["original"], list) else [fact["original"]]
+        for text in [fact["en"], *fact.get("names", ()), *fact.get("places", ()), *originals]:
+            known |= {w.lower() for w in re.findall(r"[\w'’]+", text)}
+    prose = _prose(NOTEBOOKS / name)
+    words = re.findall(r"(?<=[a-z,;:)] )\**([A-ZÀ-ÖØ-Þ][\w'’-]*)", prose)
+    unknown = set()
+    for word in words:
+        for part in word.split("-"):
+            part = re.sub(r"['’]s$", "", part)
+            if part and part.lower() not in known and part not in NOT_HISTORY and not re.fullmatch(r"[A-Z]\d+", part):
+                unknown.add(part)
+    assert not unknown, f"{name}: names no fact gives: {sorted(unknown)}"
