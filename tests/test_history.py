@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from cardwidgets import GAMES, Poch, Pocha, make_deck
 from cardwidgets import history
 from cardwidgets.engine import ConfigError, SUIT_SYSTEMS
-from cardwidgets.history import (board_1527_svg, board_columns_svg, board_octagonal_svg,
+from cardwidgets.history import (as_img, board_1527_svg, board_columns_svg, board_octagonal_svg,
                                  board_round_svg, deck_uses, decks_table_html, event_span,
                                  facts_table_html, places_svg, side_by_side_html,
                                  suit_systems_html, timeline_svg, truk_counters_svg)
@@ -239,3 +239,25 @@ def test_index_lists_every_notebook_with_an_aim_and_a_time():
         cells = [c.strip() for c in row.strip("|").split("|")]
         assert len(cells) == 4 and cells[2] and re.search(r"\d+ min", cells[3]), row
     assert text.index("history.ipynb") < text.index("poch.ipynb"), "the history lesson comes first"
+
+
+# ---- pictures as images ------------------------------------------------------------------
+
+def test_as_img_keeps_every_picture_whole():
+    """JupyterLab strips inline SVG from a notebook not yet run here; as images they stay."""
+    import base64
+    html = suit_systems_html() + board_octagonal_svg() + timeline_svg([])
+    out = as_img(html)
+    assert "<svg" not in out
+    svgs = re.findall(r"<svg\b[^>]*>.*?</svg>", html, re.S)
+    datas = re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', out)
+    assert [base64.b64decode(d).decode("utf-8") for d in datas] == svgs
+    assert 'alt="German suits"' in out and 'alt="An octagonal Poch board"' in out
+
+
+def test_as_img_adds_the_namespace_and_escapes_nothing_twice():
+    import base64
+    out = as_img('<svg width="5" aria-label="a &amp; b"><text>x</text></svg>')
+    assert out.startswith('<img alt="a &amp; b" width="5"')
+    data = re.search(r"base64,([^\"]+)", out).group(1)
+    assert base64.b64decode(data).decode().startswith('<svg xmlns="http://www.w3.org/2000/svg" width="5"')
