@@ -187,18 +187,7 @@ def test_places_said_of_a_game_come_from_that_game(path):
     assert not wrong, f"{path.name}: " + "; ".join(wrong)
 
 
-#: Notebooks whose history another branch is correcting right now (issue 11, item 7): the
-#: check runs on them and reports, but does not fail the suite until that branch lands.
-BEING_CORRECTED = {"poch.ipynb": "issue 11 item 7: poch.ipynb's history cells are being corrected"}
-
-
-def _claim_params():
-    return [pytest.param(p, id=p.name, marks=pytest.mark.xfail(reason=BEING_CORRECTED[p.name],
-                                                               strict=False))
-            if p.name in BEING_CORRECTED else pytest.param(p, id=p.name) for p in _notebooks()]
-
-
-@pytest.mark.parametrize("path", _claim_params())
+@pytest.mark.parametrize("path", _notebooks(), ids=lambda p: p.name)
 def test_no_claim_the_documents_do_not_make(path):
     text = " ".join(_prose(path).split())
     found = [f"{pattern!r} ({why})" for pattern, why in UNSUPPORTED.items() if re.search(pattern, text)]
