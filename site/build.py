@@ -253,6 +253,98 @@ def pyodide_core(version: str, cache: Path) -> Path:
     return folder
 
 
+# --- bytecode ---------------------------------------------------------------------------
+# Pyodide's own wheels carry compiled bytecode; wheels from PyPI carry only sources, which the
+# page would compile on every import (IPython, jedi, the widgets: seconds on a laptop). We
+# compile them once here, with Pyodide's own CPython run by Node (the same interpreter as in
+# the page), and add ``__pycache__/*.cpython-3XX.pyc`` files in unchecked-hash mode (PEP 552:
+# used without looking at the sources' dates, which unpacking a wheel does not keep). The
+# sources stay, so tracebacks still show the lines.
+
+PYCOMPILE_PY = r"""
+import base64, hashlib, importlib.util, os, sys, warnings, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+warnings.simplefilter("ignore")
+SITE = "/lib/python%d.%d/site-packages/" % sys.version_info[:2]
+
+def compile_wheel(src, dst):
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst + ".part", "w", zipfile.ZIP_DEFLATED) as zout:
+        record_name = next(n for n in zin.namelist() if n.endswith(".dist-info/RECORD"))
+        record, extra = "", []
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == record_name:
+                record = data.decode()
+                continue
+            zout.writestr(info, data)
+            name = info.filename
+            if (not name.endswith(".py") or name.split("/")[0].endswith((".data", ".dist-info"))
+                    or "/tests/" in name or "/__pycache__/" in name):
+                continue
+            try:
+                code = compile(data, SITE + name, "exec", dont_inherit=True)
+            except SyntaxError:
+                continue
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            cached = importlib.util.cache_from_source(name)
+            zout.writestr(cached, pyc)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=").decode()
+            extra.append(f"{cached},sha256={digest},{len(pyc)}")
+        zout.writestr(record_name, record.rstrip("\n") + "\n" + "".join(e + "\n" for e in extra))
+    os.replace(dst + ".part", dst)
+
+for line in open("/host/jobs.txt").read().splitlines():
+    src, dst = line.split("\t")
+    compile_wheel("/host/" + src, "/host/" + dst)
+print(sys.implementation.cache_tag)
+"""
+
+PYCOMPILE_MJS = """
+import { loadPyodide } from "%(pyodide)s";
+const py = await loadPyodide({ indexURL: "%(index)s" });
+py.FS.mkdirTree("/host");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: "%(host)s" }, "/host");
+await py.runPythonAsync(%(code)s);
+"""
+
+
+def compile_wheels(wheels: dict[str, Path], core: Path, cache: Path) -> dict[str, Path]:
+    """The same wheels with bytecode for Pyodide's Python added (cached by content)."""
+    tag = f"pyodide-{core.name.removeprefix('pyodide-')}"
+    out_dir = cache / f"compiled-{tag}"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    result, jobs = {}, []
+    for key, whl in wheels.items():
+        target = out_dir / sha256(whl)[:16] / whl.name
+        result[key] = target
+        if not target.is_file():
+            target.parent.mkdir(exist_ok=True)
+            jobs.append((whl, target))
+    if not jobs:
+        return result
+    if not shutil.which("node"):
+        raise SiteError("compiling the wheels for Pyodide: node is not installed (apt-get install nodejs)")
+    host = Path(tempfile.mkdtemp(prefix="pycompile-", dir=out_dir))
+    try:
+        lines = []
+        for i, (whl, target) in enumerate(jobs):
+            shutil.copy2(whl, host / f"in{i}.whl")
+            lines.append(f"in{i}.whl\tout{i}.whl")
+        (host / "jobs.txt").write_text("\n".join(lines))
+        script = host / "compile.mjs"
+        script.write_text(PYCOMPILE_MJS % {"pyodide": (core / "pyodide.mjs").as_uri(),
+                                           "index": str(core) + "/", "host": str(host),
+                                           "code": json.dumps(PYCOMPILE_PY)})
+        _log(f"compiling {len(jobs)} wheels to Pyodide's bytecode (node, once; then cached)")
+        _run(["node", str(script)], "compiling the wheels for Pyodide", cwd=host)
+        for i, (whl, target) in enumerate(jobs):
+            shutil.move(host / f"out{i}.whl", target)
+            target.chmod(0o644)
+    finally:
+        shutil.rmtree(host, ignore_errors=True)
+    return result
+
+
 # --- the lock ---------------------------------------------------------------------------
 
 def _entry(info: dict, path: Path, file_name: str) -> dict:
@@ -322,7 +414,7 @@ def installed_version(dist: str) -> str:
 # --- the build --------------------------------------------------------------------------
 
 def build(output: Path | str | None = None, *, offline: bool = False, cache_dir=None,
-          repo: Path = REPO) -> dict:
+          repo: Path = REPO, compile_bytecode: bool = True) -> dict:
     """Build the site into ``output``; returns a summary (paths, sizes, seconds)."""
     t0 = time.monotonic()
     _check_tools()
@@ -344,6 +436,11 @@ def build(output: Path | str | None = None, *, offline: bool = False, cache_dir=
         if offline:
             need = base_names_needed(base, new)
             local = pypi_wheels({k: base_keys[k]["version"] for k in need}, cache / "wheels")
+        if compile_bytecode:  # one Node run for all of them
+            both = compile_wheels({**{("new", k): w for k, w in new.items()},
+                                   **{("local", k): w for k, w in (local or {}).items()}}, core, cache)
+            new = {k: w for (side, k), w in both.items() if side == "new"}
+            local = {k: w for (side, k), w in both.items() if side == "local"} if offline else None
         lock = make_lock(base, new, offline=offline, cdn=CDN.format(version=version), local=local)
 
         lite = stage / "lite"

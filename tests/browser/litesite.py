@@ -33,8 +33,9 @@ REQUIREMENTS = REPO / "site" / "requirements.txt"
 def missing_tools() -> list[str]:
     """What the site test needs and this machine lacks, in words."""
     missing = []
-    if not shutil.which("npm"):
-        missing.append("npm (apt-get install npm)")
+    for tool in ("npm", "node"):
+        if not shutil.which(tool):
+            missing.append(f"{tool} (apt-get install nodejs npm)")
     if not Path(CHROMIUM).exists():
         missing.append(f"Chromium at {CHROMIUM}")
     try:
