@@ -308,6 +308,16 @@ await py.runPythonAsync(%(code)s);
 """
 
 
+def content_key(whl: Path) -> str:
+    """A key for a wheel's contents (not its zip's dates: a rebuilt wheel of the same code
+    keeps its key)."""
+    h = hashlib.sha256()
+    with zipfile.ZipFile(whl) as z:
+        for name in sorted(z.namelist()):
+            h.update(name.encode() + b"\0" + z.read(name) + b"\0")
+    return h.hexdigest()[:16]
+
+
 def compile_wheels(wheels: dict[str, Path], core: Path, cache: Path) -> dict[str, Path]:
     """The same wheels with bytecode for Pyodide's Python added (cached by content)."""
     tag = f"pyodide-{core.name.removeprefix('pyodide-')}"
@@ -315,7 +325,7 @@ def compile_wheels(wheels: dict[str, Path], core: Path, cache: Path) -> dict[str
     out_dir.mkdir(parents=True, exist_ok=True)
     result, jobs = {}, []
     for key, whl in wheels.items():
-        target = out_dir / sha256(whl)[:16] / whl.name
+        target = out_dir / content_key(whl) / whl.name
         result[key] = target
         if not target.is_file():
             target.parent.mkdir(exist_ok=True)
