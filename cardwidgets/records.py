@@ -19,16 +19,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .engine import TABLE, Action, CardwidgetsError, ConfigError, RecordError
+from .engine import TABLE, Action, CardwidgetsError, ConfigError, Game, RecordError
 from .games import GAMES
 
 __all__ = ["FORMAT", "VERSION", "record_of", "save_record", "load_record", "read_record",
-           "builtin_records",
-           "EXAMPLES"]
+           "builtin_records", "builtin_record_path"]
 
 FORMAT = "cardwidgets-record"
 VERSION = 1
-EXAMPLES = Path(__file__).parent / "examples"
 _FIELDS = {"format", "version", "game", "title", "players", "options", "setup", "actions",
            "steps", "comments", "facts", "result"}
 
@@ -65,9 +63,25 @@ def save_record(game, path, **kwargs) -> Path:
     return path
 
 
+def _builtin_paths() -> dict:
+    """Every record shipped with the package: each game's ``examples/`` folder, by name."""
+    found = {}
+    for cls in GAMES.values():
+        folder = cls.part("examples")
+        if folder.is_dir():
+            for path in folder.glob("*.json"):
+                found.setdefault(path.stem, path)
+    return found
+
+
 def builtin_records() -> list[str]:
     """Names of the records shipped with the package (the documents' worked examples)."""
-    return sorted(p.stem for p in EXAMPLES.glob("*.json"))
+    return sorted(_builtin_paths())
+
+
+def builtin_record_path(name: str) -> Path | None:
+    """The file of the built-in record ``name`` (e.g. ``"e-p1"``), or ``None``."""
+    return _builtin_paths().get(name)
 
 
 def load_record(source):
@@ -83,8 +97,8 @@ def read_record(source) -> dict:
         return source
     if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):
         path = Path(source)
-        if not path.exists() and (EXAMPLES / f"{source}.json").exists():
-            path = EXAMPLES / f"{source}.json"
+        if not path.exists() and isinstance(source, str) and builtin_record_path(source):
+            path = builtin_record_path(source)
         if not path.exists():
             raise RecordError("record", f"no file {str(source)!r} and no built-in record of that "
                               f"name (built-in: {', '.join(builtin_records())})")
@@ -194,3 +208,22 @@ def _check_result(game, expected):
         if actual[key] != value:
             raise RecordError(f"result.{key}", f"the record says {value!r} but replaying its "
                               f"actions gives {actual[key]!r}: the record has been changed")
+
+
+def _from_record(cls, source) -> Game:
+    """Load a game record of this game (a path, built-in name, JSON text or dict); a record
+    of another game is refused, naming the ``game`` field.
+
+    >>> from cardwidgets import Poch
+    >>> Poch.from_record("e-p1").n
+    5
+    """
+    data = read_record(source)
+    if data.get("game") != cls.key:
+        raise RecordError("game", f"this is a record of {data.get('game')!r}, not of {cls.key!r}")
+    return load_record(data)
+
+
+# Every game class can load its records: ``Poch.from_record("e-p1")``. It is given here, not
+# in the engine, since records know the registry of games and the engine knows no game.
+Game.from_record = classmethod(_from_record)

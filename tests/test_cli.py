@@ -60,7 +60,7 @@ def test_errors_are_one_clear_line(args, words):
 
 
 def test_tampered_record_is_refused(tmp_path):
-    rec = json.loads((ROOT / "cardwidgets" / "examples" / "e-p1.json").read_text())
+    rec = json.loads((ROOT / "cardwidgets" / "games" / "poch" / "examples" / "e-p1.json").read_text())
     rec["result"]["chips"][2] = 40
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(rec))

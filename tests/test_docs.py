@@ -5,8 +5,9 @@ import importlib
 import pytest
 
 MODULES = ["cardwidgets", "cardwidgets.engine.cards", "cardwidgets.engine.seats",
-           "cardwidgets.engine.core", "cardwidgets.engine.players", "cardwidgets.games.poch",
-           "cardwidgets.records"]
+           "cardwidgets.engine.core", "cardwidgets.engine.players", "cardwidgets.engine.calls",
+           "cardwidgets.engine.tricks", "cardwidgets.games.poch.rules", "cardwidgets.records",
+           "cardwidgets.widget", "cardwidgets.widget.picture"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -3,7 +3,7 @@ import pytest
 
 from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, play_out
 from cardwidgets.engine import CHANCE, TABLE, make_deck
-from cardwidgets.games.poch import HOLES
+from cardwidgets.games.poch.rules import HOLES
 
 from helpers import act, poch_deal, snapshot
 
@@ -13,7 +13,7 @@ def test_P1_deck_is_32_cards_ace_high():
     deck = make_deck("german32")
     assert len(deck) == 32 and len(set(deck)) == 32
     assert {c.rank for c in deck} == {"A", "K", "Q", "J", "10", "9", "8", "7"}
-    from cardwidgets.games.poch import RANKS
+    from cardwidgets.games.poch.rules import RANKS
     assert RANKS.high_to_low == ("A", "K", "Q", "J", "10", "9", "8", "7")
     ober = [c for c in deck if c.code == "Q-acorns"][0]
     assert ober.name == "Queen of acorns" and ober.native == "Eichel-Ober"
@@ -126,7 +126,7 @@ def cards(*codes, system="french"):
 
 def test_P8_set_ranking_follows_the_document_example():
     """8-8-8-8 > K-K-K > 9-9-9 > Q♥Q♦ > Q♣Q♠ with hearts (or diamonds) as payment suit."""
-    from cardwidgets.games.poch import set_key
+    from cardwidgets.games.poch.rules import set_key
     hands = [cards("8-clubs", "8-spades", "8-hearts", "8-diamonds"),
              cards("K-clubs", "K-spades", "K-hearts", "A-clubs"),
              cards("9-clubs", "9-spades", "9-hearts", "J-clubs"),
@@ -441,7 +441,7 @@ def test_PV3_betting_without_a_pair_highest_card_wins():
 
 def test_PV3_equal_pairs_club_suit_wins_whatever_the_payment_suit():
     """PV3: between equal pairs the one with the acorns/clubs card wins, even against the payment card."""
-    from cardwidgets.games.poch import set_key
+    from cardwidgets.games.poch.rules import set_key
     clubs_pair = cards("9-clubs", "9-spades")
     payment_pair = cards("9-hearts", "9-diamonds")
     assert set_key(clubs_pair, "hearts", "french", without_pair=True) > \
@@ -451,7 +451,7 @@ def test_PV3_equal_pairs_club_suit_wins_whatever_the_payment_suit():
 
 def test_PV3_a_pair_still_beats_a_high_card():
     """PV3: any pair beats the best single card."""
-    from cardwidgets.games.poch import set_key
+    from cardwidgets.games.poch.rules import set_key
     assert set_key(cards("7-clubs", "7-spades"), "hearts", "french", True) > \
         set_key(cards("A-clubs", "K-clubs"), "hearts", "french", True)
 

@@ -7,7 +7,7 @@ import pytest
 from cardwidgets import Action, ConfigError, IllegalAction, load_record, record_of
 from cardwidgets.engine import CHANCE, SUIT_SYSTEMS, TABLE
 from cardwidgets.games import GAMES
-from cardwidgets.games.pocha import Pocha, hand_schedule, hand_score
+from cardwidgets.games.pocha.rules import Pocha, hand_schedule, hand_score
 from cardwidgets.records import RecordError
 
 C = SUIT_SYSTEMS["spanish"].card
@@ -797,5 +797,5 @@ def test_docstring_examples_run():
     """The examples in the Pocha module's docstrings give what they show."""
     import doctest
 
-    import cardwidgets.games.pocha as module
+    import cardwidgets.games.pocha.rules as module
     assert doctest.testmod(module).failed == 0

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from cardwidgets import ConfigError, Poch, load_record, play_out
-from cardwidgets.render import table_html
+from cardwidgets.widget.picture import table_html
 from cardwidgets.widget import GameWidget
 
 EVIL = "<img src=x onerror=alert(1)>"

@@ -5,8 +5,9 @@ import pytest
 
 from cardwidgets import Action
 from cardwidgets.games.pocha import Pocha
-from cardwidgets.render import table_html
-from cardwidgets.widget import GameWidget, _ranges
+from cardwidgets.widget.picture import table_html
+from cardwidgets.widget import GameWidget
+from cardwidgets.widget.gamewidget import _ranges
 
 NAMES = ["Ana", "Bea", "Carles", "Dani"]
 

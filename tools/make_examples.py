@@ -1,4 +1,4 @@
-"""Build the worked-example records shipped in cardwidgets/examples/ (E-P1, E-P2, E-P3).
+"""Build the worked-example records shipped in cardwidgets/games/poch/examples/ (E-P1, E-P2, E-P3).
 
 Run from the project root: ``python tools/make_examples.py``. Each record is replayed by
 the engine while it is built, so a record that breaks a rule cannot be written.
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cardwidgets import TABLE, Action, Poch, record_of
 
-OUT = Path(__file__).resolve().parents[1] / "cardwidgets" / "examples"
+OUT = Path(__file__).resolve().parents[1] / "cardwidgets" / "games" / "poch" / "examples"
 
 
 def play(game, moves, stop_before_ante=False):

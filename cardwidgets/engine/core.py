@@ -7,13 +7,15 @@ be stepped back and forward exactly.
 
 Who acts now (:attr:`Game.current_player`) is a seat number, :data:`CHANCE` (a deal: the
 cards are shuffled or given by a record) or :data:`TABLE` (a step the rules make happen by
-themselves, such as paying a pot; its one legal action is applied by :meth:`Game.advance`).
+themselves, such as paying out a stake; its one legal action is applied by :meth:`Game.advance`).
 """
 from __future__ import annotations
 
 import random
 import re
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from .cards import Card, SUIT_SYSTEMS
@@ -23,7 +25,7 @@ from .seats import Table
 __all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase"]
 
 CHANCE = -1  #: the shuffle or a scripted deal acts
-TABLE = -2   #: the rules act by themselves (paying pots, settling bets …)
+TABLE = -2   #: the rules act by themselves (paying out stakes, settling bets …)
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,31 @@ class Game:
     RULES: ClassVar[dict] = {}
     OPTIONS: ClassVar[dict] = {}
     SETUP: ClassVar[dict] = {}
+    #: A game's parts beside its rules module, in the game's own folder (see
+    #: ``cardwidgets/games/README.md``): the widget's table (``table``, ``style``), the static
+    #: picture (a module with ``picture(game, seat=None) -> str``) and the worked examples.
+    PARTS: ClassVar[dict] = {"table": "table.js", "style": "table.css", "picture": "picture",
+                             "examples": "examples"}
+
+    @classmethod
+    def home(cls) -> str:
+        """The package of the game's folder, e.g. ``"cardwidgets.games.poch"``."""
+        return cls.__module__.rpartition(".")[0]
+
+    @classmethod
+    def folder(cls) -> Path:
+        """The game's folder, where its rules, table, picture and examples are."""
+        return Path(sys.modules[cls.__module__].__file__).parent
+
+    @classmethod
+    def part(cls, name: str) -> Path:
+        """The file (or folder) of one of the game's :attr:`PARTS`, e.g. ``part("table")``."""
+        if name not in cls.PARTS:
+            raise ConfigError("part", f"{name!r} is not a part of a game; parts: "
+                              + ", ".join(cls.PARTS))
+        if name == "picture":
+            return cls.folder() / (cls.PARTS[name] + ".py")
+        return cls.folder() / cls.PARTS[name]
 
     def __init__(self, players=None, *, options=None, **setup):
         if players is None:
@@ -411,16 +438,6 @@ class Game:
         for action in self.actions:
             other.apply(action)
         return other
-
-    @classmethod
-    def from_record(cls, source) -> "Game":
-        """Load a game record of this game (a path, built-in name, JSON text or dict)."""
-        from ..records import load_record, read_record  # records depend on the game registry
-        from .errors import RecordError
-        data = read_record(source)
-        if data.get("game") != cls.key:
-            raise RecordError("game", f"this is a record of {data.get('game')!r}, not of {cls.key!r}")
-        return load_record(data)
 
     def fresh(self) -> "Game":
         """A new game with the same players, options and setup, before any step."""

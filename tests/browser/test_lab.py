@@ -51,7 +51,7 @@ def test_poch_notebook_runs_and_steps(page, lab):
     start = GameWidget.from_record("e-p1").start_of("pay")
     total = len(load_record("e-p1").history)
     at_step(page, root, start)
-    assert header(root) == {"step": f"Step {start} of {total}", "phase": "Phase 1: paying the pots",
+    assert header(root) == {"step": f"Step {start} of {total}", "phase": "Phase 1: paying out the holes",
                             "deal": "Hand 1 of 1"}
     root.locator(".cw-next").click()
     at_step(page, root, start + 1)
@@ -80,7 +80,7 @@ def test_poch_notebook_runs_and_steps(page, lab):
 
 
 def test_e_p1_table_at_known_steps(page, lab, lab_root):
-    """The table's DOM at known steps of E-P1 shows the engine's chips, bowls and cards."""
+    """The table's DOM at known steps of E-P1 shows the engine's chips, holes and cards."""
     root = widget_notebook(page, lab, lab_root, "ep1", "from cardwidgets.widget import GameWidget\n"
                            "w = GameWidget.from_record('e-p1')\nw")
     game = load_record("e-p1")
@@ -111,7 +111,7 @@ def test_e_p1_table_at_known_steps(page, lab, lab_root):
     at_step(page, root, 20)
     assert root.locator(".cw-poch-run .cw-card").evaluate_all("els => els.map(e => e.dataset.code)") == [
         "10-acorns", "J-acorns", "Q-acorns", "K-acorns"]
-    # ... and the end: A 25, B 10, C 33, D 7, E 10, 15 chips in three bowls
+    # ... and the end: A 25, B 10, C 33, D 7, E 10, 15 chips in three holes
     kernel_eval(page, f"w.step = {len(w.frames) - 1}")
     at_step(page, root, len(w.frames) - 1)
     assert [seat_state(root, s)["chips"] for s in range(5)] == [25, 10, 33, 7, 10]

@@ -52,9 +52,9 @@ function cwPochBoard(ctx, f, prev) {
   cwSvg("stop", { offset: "0%", "stop-color": "#c99257" }, wood);
   cwSvg("stop", { offset: "70%", "stop-color": "#a0693a" }, wood);
   cwSvg("stop", { offset: "100%", "stop-color": "#7a4c24" }, wood);
-  const bowl = cwSvg("radialGradient", { id: `${uid}-bowl`, cx: "50%", cy: "40%", r: "60%" }, defs);
-  cwSvg("stop", { offset: "0%", "stop-color": "#4a2e17" }, bowl);
-  cwSvg("stop", { offset: "100%", "stop-color": "#24140a" }, bowl);
+  const holeFill = cwSvg("radialGradient", { id: `${uid}-hole`, cx: "50%", cy: "40%", r: "60%" }, defs);
+  cwSvg("stop", { offset: "0%", "stop-color": "#4a2e17" }, holeFill);
+  cwSvg("stop", { offset: "100%", "stop-color": "#24140a" }, holeFill);
   cwSvg("circle", { cx: 160, cy: 163, r: 156, fill: "#000", opacity: 0.3 }, svg);
   cwSvg("circle", { cx: 160, cy: 160, r: 156, fill: `url(#${uid}-wood)`, stroke: "#5a3618", "stroke-width": 4 }, svg);
   cwSvg("circle", { cx: 160, cy: 160, r: 147, fill: "none", stroke: "#d9a56c", "stroke-width": 1.2, opacity: 0.8 }, svg);
@@ -71,8 +71,8 @@ function cwPochBoard(ctx, f, prev) {
     const g = cwSvg("g", { class: "cw-poch-hole" + (n !== before ? " cw-poch-hole--changed" : ""),
       "data-hole": hole }, svg);
     cwSvg("title", {}, g, `${title}${native && native !== title ? " (" + native + ")" : ""}: ${n} chip${n === 1 ? "" : "s"}`);
-    cwSvg("circle", { cx: x, cy: y, r, fill: `url(#${uid}-bowl)`, stroke: n !== before ? "#ffd34d" : "#2a180b",
-      "stroke-width": n !== before ? 3.5 : 2, class: "cw-poch-bowl" }, g);
+    cwSvg("circle", { cx: x, cy: y, r, fill: `url(#${uid}-hole)`, stroke: n !== before ? "#ffd34d" : "#2a180b",
+      "stroke-width": n !== before ? 3.5 : 2, class: "cw-poch-hole-dish" }, g);
     cwSvg("text", { x, y: y - r * 0.5, class: "cw-poch-hole-label", "text-anchor": "middle" }, g, title);
     if (["A", "K", "Q", "J", "10"].includes(hole) && f.payment_suit) cwSuit(g, f.payment_suit, x + r * 0.45, y - r * 0.2, 10);
     cwChipPile(g, x - 11, y + r * 0.32, n, 15);
@@ -226,7 +226,7 @@ function cwPochSide(ctx, f) {
 cwRegisterTable("poch", {
   phaseJumps: [
     { label: "Ante & deal", keys: ["ante", "deal"], title: "the ante (P4) and the deal (P5)" },
-    { label: "Phase 1: pots", keys: ["pay"], title: "phase 1: paying the pots (P6)" },
+    { label: "Phase 1: holes", keys: ["pay"], title: "phase 1: paying out the holes (P6)" },
     { label: "Phase 2: poching", keys: ["poch", "showdown"], title: "phase 2: betting (P8–P10)" },
     { label: "Phase 3: runs", keys: ["run", "settle"], title: "phase 3: the runs (P12–P14)" },
     { label: "Game over", keys: ["over"], title: "the end of the game (P15)" },

@@ -1,4 +1,4 @@
-"""Poch (German *Poch*, *Pochspiel*): a board of nine pots, three phases on one deal.
+"""Poch (German *Poch*, *Pochspiel*): a board of nine holes, three phases on one deal.
 
 Sources: document 000 (Basque, after John McLeod's rules) and document 002 (Finnish). Rule ids
 P1–P15 and variants PV1–PV4 follow ``shared/rules/poch.md``. Where the documents leave a
@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..engine import (CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Phase,
+from ...engine import (CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Phase,
                       RankOrder, deal_problem, make_deck)
 
 __all__ = ["Poch", "HOLES", "RULES", "best_set", "set_key"]
@@ -50,7 +50,8 @@ RULES = {
           "low. With German suits the Daus is the Ace, the Ober the Queen and the Unter the Jack.",
     "P2": "Three to six players, each starting with the same number of chips.",
     "P3": "The board (Pochbrett) is round: eight holes (Ace, King, Queen, Jack, Ten, Marriage, "
-          "Sequence, Poch) around an unmarked centre hole.",
+          "Sequence, Poch) around an unmarked centre hole. (We say hole for each compartment "
+          "of the board: Basque zulo, Finnish potti.)",
     "P4": "The first dealer is chosen by lot; after each deal the deal passes to the left. "
           "Before every deal each player puts one chip in each of the nine holes, even in holes "
           "that still hold chips.",
@@ -118,7 +119,7 @@ RULES = {
 
 ANTE_PHASE = Phase("ante", "Ante", "P4")
 DEAL_PHASE = Phase("deal", "The deal", "P5")
-PAY_PHASE = Phase("pay", "Phase 1: paying the pots", "P6")
+PAY_PHASE = Phase("pay", "Phase 1: paying out the holes", "P6")
 POCH_PHASE = Phase("poch", "Phase 2: poching (betting)", "P9")
 SHOW_PHASE = Phase("showdown", "Phase 2: the showdown", "P10")
 RUN_PHASE = Phase("run", "Phase 3: the runs", "P12")

@@ -13,10 +13,12 @@ or one seat's, where the other hands are hidden by the engine and never sent.
 >>> w.frames[0]["phase"], len(w.frames) == len(w.game.actions) + 1
 ('ante', True)
 
-The front end is plain ES modules and CSS in ``cardwidgets/static/``: ``cards.js`` (card
-faces, chips, the table registry), one ``table_<game>.js`` per game (``view.game`` chooses
-it) and ``shell.js`` (stepper, explanation, legal actions, play mode). They are joined in
-that order into the widget's one module; none of them has an ``import`` statement.
+The front end is plain JavaScript and CSS, no build step: ``cards.js`` beside this module
+(card faces, chips, the table registry), each registered game's own table (``table.js`` and
+``table.css`` in the game's folder, found through ``Game.part``; ``view.game`` chooses it)
+and ``shell.js`` (stepper, explanation, legal actions, play mode). They are joined in that
+order into the widget's one module; none of them has an ``import`` statement. The widget
+knows no game by name.
 """
 from __future__ import annotations
 
@@ -27,29 +29,37 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from .engine import CHANCE, TABLE, Action, CardwidgetsError, ConfigError, Game
-from .engine.players import Player, RuleOfThumbPlayer
-from .games import GAMES
-from . import render as _render  # attaches Game._repr_html_ (static rendering)
+from ..engine import CHANCE, TABLE, Action, CardwidgetsError, ConfigError, Game
+from ..engine.players import Player, RuleOfThumbPlayer
+from ..games import GAMES
+from . import picture as _picture  # attaches Game._repr_html_ (static rendering)
 
 __all__ = ["GameWidget"]
 
-STATIC = Path(__file__).parent / "static"
-#: The front-end files, joined in this order into the widget's ES module.
-JS_FILES = ("cards.js", "table_poch.js", "table_pocha.js", "shell.js")
-CSS_FILES = ("widget.css", "table_poch.css", "table_pocha.css")
+HERE = Path(__file__).parent
 
 
-def _bundle_js() -> str:
-    shapes = json.loads((STATIC / "suits.json").read_text(encoding="utf-8"))
+def front_end_files(games=None) -> tuple[list[Path], list[Path]]:
+    """The JavaScript and CSS files of the widget, in the order they are joined: the shared
+    ``cards.js``, every game's table, then ``shell.js``; ``widget.css``, then every game's."""
+    games = list((games or GAMES).values())
+    js = [HERE / "cards.js"] + [g.part("table") for g in games] + [HERE / "shell.js"]
+    css = [HERE / "widget.css"] + [g.part("style") for g in games]
+    return js, css
+
+
+def _bundle_js(games=None) -> str:
+    shapes = json.loads((HERE / "suits.json").read_text(encoding="utf-8"))
     parts = [f"const CW_SHAPES = {json.dumps(shapes)};\n"]
-    for name in JS_FILES:
-        parts.append(f"// ---- {name} ----\n" + (STATIC / name).read_text(encoding="utf-8"))
+    root = HERE.parent
+    for path in front_end_files(games)[0]:
+        parts.append(f"// ---- {path.relative_to(root).as_posix()} ----\n"
+                     + path.read_text(encoding="utf-8"))
     return "\n".join(parts)
 
 
-def _bundle_css() -> str:
-    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in CSS_FILES)
+def _bundle_css(games=None) -> str:
+    return "\n".join(path.read_text(encoding="utf-8") for path in front_end_files(games)[1])
 
 
 def _is_card(obj) -> bool:
@@ -212,7 +222,7 @@ class GameWidget(anywidget.AnyWidget):
     @classmethod
     def from_record(cls, source, **kwargs):
         """Step through a game record: a built-in name (``"e-p1"``), a path or a dict."""
-        from .records import load_record
+        from ..records import load_record
         return cls(load_record(source), **kwargs)
 
     @staticmethod
@@ -497,7 +507,7 @@ class GameWidget(anywidget.AnyWidget):
         if data is not None:
             game = self._copy(self._timeline[:self.step])
             data = dict(data)
-            data["text/html"] = _render.table_html(game, self.seat)
+            data["text/html"] = _picture.table_html(game, self.seat)
         return data, md
 
     def __repr__(self) -> str:

@@ -8,7 +8,7 @@ A game is the whole schedule of hands (22 hands for 4 players with 40 cards). Ea
 the deal (a chance step: the order of the whole deck, so a record can script any deal),
 one bid per player, the tricks, and the scoring (a step the rules take by themselves).
 
->>> from cardwidgets.games.pocha import Pocha, hand_schedule
+>>> from cardwidgets.games.pocha.rules import Pocha, hand_schedule
 >>> hand_schedule(4)
 [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 >>> from cardwidgets import play_out, RandomPlayer
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAction, Phase,
+from ...engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAction, Phase,
                       RankOrder, deal_problem, make_deck)
-from ..engine.tricks import SuitPower, Trick
+from ...engine.tricks import SuitPower, Trick
 
 __all__ = ["Pocha", "RULES", "hand_schedule", "hand_score", "rank_order", "SCHEDULES"]
 
