@@ -138,7 +138,7 @@ def _widget_steps(page, index):
 def check_stepping(page):
     """The first widget that is not a seat being played steps forward and back in the page."""
     index = page.evaluate("() => [...document.querySelectorAll('.cw-root')]"
-                          ".findIndex(r => !r.querySelector('.cw-move') && r.querySelector('.cw-next:not([disabled])'))")
+                          ".findIndex(r => !r.querySelector('.cw-move, .cw-po-bid') && r.querySelector('.cw-next:not([disabled])'))")
     assert index >= 0, "no widget to step through"
     root = page.locator(".cw-root").nth(index)
     step = _widget_steps(page, index)
@@ -156,18 +156,31 @@ PLAYED_FRAMES = ("import gc\nfrom cardwidgets.widget import GameWidget\n"
                  "if isinstance(w, GameWidget) and w.play_as is not None])")
 
 
+# what a person clicks to move, by table, first found first: the shell's action buttons,
+# Pocha's bids, then a card that the table marks as playable
+MOVE_BUTTONS = [".cw-move", ".cw-po-bid", "button.cw-card.cw-card--legal"]
+
+FIND_MOVE = """(selectors) => {
+  const roots = [...document.querySelectorAll('.cw-root')];
+  for (const sel of selectors) {
+    for (let i = 0; i < roots.length; i++) {
+      const b = [...roots[i].querySelectorAll(sel)].find(b => !b.disabled && b.checkVisibility());
+      if (b) { b.setAttribute('data-test-move', '1'); return [i, b.textContent || b.getAttribute('aria-label')]; }
+    }
+  }
+  return [-1, null];
+}"""
+
+
 def check_played_move(page):
     """A seat taken with ``play_as``: a move clicked in the page is checked and answered by the
     Pyodide kernel, whose game moves on with it."""
-    play = page.locator(".cw-root", has=page.locator(".cw-move")).first
-    index = page.evaluate("(el) => [...document.querySelectorAll('.cw-root')].indexOf(el)",
-                          play.element_handle())
+    index, label = page.evaluate(FIND_MOVE, MOVE_BUTTONS)
+    assert index >= 0, f"no seat to play with a move to make ({MOVE_BUTTONS})"
     before = _widget_steps(page, index)
     frames_before = json.loads(kernel_eval(page, PLAYED_FRAMES))
     assert len(frames_before) == 1, "one seat played in the notebook"
-    move = play.locator(".cw-move").first
-    label = move.inner_text()
-    move.click()
+    page.locator("[data-test-move]").click()
     page.wait_for_function("([i, k]) => Number(document.querySelectorAll('.cw-root')[i].dataset.step) > k",
                            arg=[index, before])
     for _ in range(100):  # the kernel's game moved on too (its frames are the widget's steps)
@@ -203,7 +216,7 @@ def test_site_runs_each_notebook(lite_page, site, name):
     for got, expected in zip(cells, want):
         assert text_of(got["outputs"]) == text_of(expected["outputs"]), got["source"][:80]
     steppable = page.evaluate("() => [...document.querySelectorAll('.cw-root')]"
-                              ".some(r => !r.querySelector('.cw-move'))")
+                              ".some(r => !r.querySelector('.cw-move, .cw-po-bid'))")
     if widgets and steppable:
         check_stepping(page)
     if any(re.search(r"play_as=(?!None)\w", c["source"]) for c in want):
