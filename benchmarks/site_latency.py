@@ -8,6 +8,8 @@ serves it from 127.0.0.1 and prints:
   student's first visit) and reopened in the same browser ("warm": the next lesson), split
   into page open -> kernel idle and run-all -> first widget (run-all is asked for as soon as
   the kernel is idle, as a student would click it);
+- the kernel's start in CPU seconds (Pyodide run by Node), a figure the machine's load
+  hardly moves, unlike the wall-clock ones;
 - a play-mode move's round trip (click -> the table changes, timed in the page with a
   MutationObserver, as benchmarks/widget_latency.py does) in the site and in JupyterLab, with
   the bare round trip through each kernel (the widget's echo) as the floor.
@@ -44,6 +46,46 @@ ADD_CELL = """async (code) => {
   nb.content.activeCell.model.sharedModel.setSource(code);
   await app.commands.execute('notebook:run-cell');
 }"""
+
+
+NODE_CPU = """
+const dir = process.argv[2];
+const { loadPyodide } = await import(dir + "/pyodide.mjs");
+let c0 = process.cpuUsage();
+const C = () => { const c = process.cpuUsage(c0); c0 = process.cpuUsage(); return (c.user + c.system) / 1e6; };
+const out = {};
+const py = await loadPyodide({ indexURL: dir + "/" });
+out["Pyodide itself (wasm, stdlib)"] = C();
+const lock = JSON.parse(require_lock(dir));
+await py.loadPackage(lock, { messageCallback: () => {} });
+out["loading the kernel's and the widgets' wheels"] = C();
+await py.runPythonAsync("import pyodide_kernel"); out["importing the kernel (IPython, ...)"] = C();
+await py.runPythonAsync("import cardwidgets.widget"); out["importing cardwidgets and the widgets"] = C();
+console.log(JSON.stringify(out));
+function require_lock(d) { return process.env.CW_PACKAGES; }
+"""
+
+
+def kernel_cpu(site: Path) -> dict:
+    """CPU seconds of the Pyodide kernel's start, run by Node on this machine (unlike the
+    wall-clock figures, this hardly moves with the machine's load)."""
+    import json
+    import os
+    import shutil
+    import subprocess
+    if not shutil.which("node"):
+        return {}
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    packages = kernel["loadPyodideOptions"]["packages"]
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "cpu.mjs"
+        script.write_text(NODE_CPU)
+        proc = subprocess.run(["node", str(script), str(site / "static" / "pyodide")],
+                              capture_output=True, text=True, timeout=600,
+                              env={**os.environ, "CW_PACKAGES": json.dumps(packages)})
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    return json.loads(lines[-1]) if lines else {}
 
 
 def size_report(site: Path) -> list[tuple[str, int]]:
@@ -107,6 +149,7 @@ def main(argv=None):
             site_dir = Path(tmp) / "site"
             build = build_site(site_dir, offline=True)
         sizes = size_report(site_dir)
+        cpu = kernel_cpu(site_dir)
         cold, warm = [], []
         with SiteServer(site_dir) as site, sync_playwright() as p:
             browser = launch_browser(p)
@@ -150,6 +193,11 @@ def main(argv=None):
     print(f"  {'JupyterLab (bench notebook)':<28} {lab_idle:12.1f} {lab_first:13.1f}")
     firsts = [f for _, f in cold]
     print(f"  cold median {statistics.median(firsts):.1f} s (target < 15 s)")
+    if cpu:
+        print("\nthe kernel's start in CPU seconds (Pyodide run by Node; barely moved by the machine's load)")
+        for name, value in cpu.items():
+            print(f"  {name:<48} {value:6.2f}")
+        print(f"  {'in all':<48} {sum(cpu.values()):6.2f}")
     print(f"\nround trips, click -> table changes (ms), {args.clicks} each, 300 ms between clicks")
     print(f"  {'':<28} {'p50':>7} {'p95':>7} {'max':>7}")
     for name, values in (("site: play-mode move", site_move), ("site: bare echo", site_echo),
