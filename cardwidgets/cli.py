@@ -99,8 +99,12 @@ def _print_game(game, quiet, out):
                 print(f"     note: {comment}", file=out)
     res = game.result()
     unit, totals = ("chips", res["chips"]) if "chips" in res else ("points", res["scores"])
-    print(f"Result ({unit}): " + ", ".join(f"{name} {value}" for name, value in
-                                         zip(game.players, totals)), file=out)
+    words = getattr(game, "result_words", None)   # a game that scores by sides says it itself
+    if words is not None:
+        print(words(), file=out)
+    else:
+        print(f"Result ({unit}): " + ", ".join(f"{name} {value}" for name, value in
+                                             zip(game.players, totals)), file=out)
     if "board" in res:
         titles = getattr(game, "HOLE_TITLES", {})
         left = {titles.get(h, h): c for h, c in res["board"].items() if c}

@@ -5,11 +5,13 @@ what a game's folder holds and which tests every registered game gets.
 """
 from .poch import Poch
 from .pocha import Pocha
+from .truc import Truc
 
 #: Every game, by key. One line per game.
 GAMES = {cls.key: cls for cls in (
     Poch,
     Pocha,
+    Truc,
 )}
 
 

@@ -1,0 +1,1298 @@
+"""Valencian truc: tricks, the truc ladder, the envit and camas.
+
+Source: document 003 (Basque), its second rule set, translated there from the card maker
+Heraclio Fournier's rules. Rule ids V1–V11 follow ``shared/rules/truk.md``; variants VV1
+(camas of 18) and VV2 (Catalan truc). Where the document leaves a point open we rule on it;
+those rulings are marked "Our ruling" in :data:`RULES`.
+
+A game is two camas won (best of three). Each hand is: the deal (a chance step: the order of
+the 22 cards, so a record can script any deal), then the play, where on their turn a player
+plays a card, calls a bet (truc and its raises, the envit and its raises) or gives up, and a
+called side answers before play goes on; then the settling (steps the rules take by
+themselves): first the envit, then the truc (V10).
+
+>>> from cardwidgets.games.truc import Truc, envit_value
+>>> c = Truc(4).suits.card
+>>> envit_value([c("7-swords"), c("6-swords"), c("3-clubs")])
+33
+>>> from cardwidgets import play_out, RuleOfThumbPlayer
+>>> game = play_out(Truc(4), RuleOfThumbPlayer(seed=1), seed=1)
+>>> game.finished, max(game.camas)
+(True, 2)
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
+                       Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
+                       three_trick_hand)
+
+__all__ = ["Truc", "RULES", "envit_value", "envit_words", "RANK", "SPECIAL", "WORDS",
+           "ladder", "falta_value"]
+
+# ---- the game's own words -----------------------------------------------------------------
+#: The game's terms (Valencian, with the Basque of the document where it has its own), in
+#: English.
+WORDS = {
+    "mà": "the hand: the player on the dealer's right, who plays first and wins ties",
+    "truc": "the tricks of a hand, and the first bet on them (worth 2)",
+    "birtruc": "the raise of a truc (worth 3)",
+    "quatre val": "'four is worth': the raise of a birtruc (worth 4)",
+    "joc fora": "'game out': the raise of a quatre val, the whole cama at stake",
+    "envit": "the bet on the best cards of one suit (worth 2); the document's Basque: enbido",
+    "torne": "the raise of an envit (2 more, so 4)",
+    "falta": "the envit for what the leading side lacks to win the cama",
+    "cama": "a part game of 24 points (Basque ohe, 'bed'; Spanish chico)",
+    "males": "the first 12 points of a cama, 'the bad ones' (Basque txarrak)",
+    "bones": "the last 12 points of a cama, 'the good ones' (Basque onak)",
+    "parda": "a tied trick (the document's Basque: altxaldi arrea, 'the grey trick')",
+}
+
+SUIT_WORDS = {"coins": "coins (oros)", "cups": "cups (copas)", "swords": "swords (espadas)",
+              "clubs": "clubs (bastos)"}
+
+RULES = {
+    "V1": "The aim is to win two camas (Basque ohe, 'bed'; a part game, Spanish chico). A cama "
+          "is 24 points; its first 12 are the males ('bad ones', Basque txarrak), the last 12 "
+          "the bones ('good ones', onak). Our ruling: a side on exactly 12 has all its males "
+          "and is in the bones (a side is in the males while it has fewer than 12). Our "
+          "ruling: the first side to reach 24 wins the cama at once; points beyond 24 and the "
+          "rest of that hand's settling are not counted, and the next cama starts at 0-0 with "
+          "the next deal.",
+    "V2": "The deck: 22 cards of the Spanish 40. The figures (Jack, Knight, King), the 2s and "
+          "the aces of coins and cups are taken out, leaving the ace of swords, the ace of "
+          "clubs and the 3 to 7 of every suit.",
+    "V3": "Two, four or six players; with four or six, two sides seated alternately round the "
+          "table, so that the players of one side never sit together. The document also "
+          "names eight players, but eight players of three cards need 24 cards and the deck "
+          "has 22, so eight cannot be dealt: we refuse it. Four players, two against two, is "
+          "the usual game and the one the document describes.",
+    "V4": "The rank of the cards, high to low: the ace of swords, the ace of clubs, the 7 of "
+          "swords, the 7 of coins, the 3s, the 'false' 7s (clubs and cups), the 6s, the 5s and "
+          "the 4s. Cards of one rank are equal and tie (the four at the top are each alone).",
+    "V5": "Each hand the dealer gives the cut to the player on their left and deals three cards "
+          "to each player, one at a time, to the right (counter-clockwise). The player on the "
+          "dealer's right is mà (has the hand). Our ruling: the first dealer is chosen by lot "
+          "(the `dealer` setting); mà leads the first trick; after each hand the deal passes "
+          "to the right, so the last mà deals next (also from one cama to the next).",
+    "V6": "The tricks (the truc): everyone plays one card; the highest card wins the trick and "
+          "its winner leads the next. Equal top cards of two opponents tie the trick: a parda "
+          "(the document's Basque: altxaldi arrea). Two of the three tricks win the hand; if "
+          "one trick is won and another tied, the side that won its trick first wins; if all "
+          "three tie, mà's side wins. A third trick that cannot change the result is not "
+          "played (two won, or one won and another tied). Our ruling: tied, tied, then won: "
+          "the winner of the third trick takes the hand (as in the Basque table). Our ruling: "
+          "after a parda the player who led the tied trick leads again. Our ruling: equal top "
+          "cards of partners are a win for their side (the document speaks of a tie between "
+          "two opponents).",
+    "V7": "The truc ladder. A hand's truc is worth 1 point. Any player may call truc: now the "
+          "truc is worth 2, and if the other side refuses, the caller's side scores 1 and the "
+          "hand ends. The called side may answer birtruc (3; refused, 2), the answer to that "
+          "may be quatre val (4; refused, 3), and quatre val may be answered with joc fora: "
+          "the whole cama at stake. Our ruling: a bet is called on one's turn to play, before "
+          "one's card; the next opponent in playing order answers for the side, and a raise "
+          "is answered by the player whose bet it raises. Our ruling: the side that received "
+          "the last bet may raise it 'at any time': as its answer, or later on the turn of any "
+          "of its players; the side that made the last bet may not raise it. Our ruling: a "
+          "refused joc fora gives the previous bet, 4 (the general rule); an accepted one "
+          "gives the winner of the tricks what it lacks to 24, so it wins the cama, unless "
+          "the envit, settled first, has already ended it.",
+    "V8": "Giving up: the player whose turn it is to play, seeing no chance of winning the "
+          "truc, may lay their cards on the stock. With two players the hand is lost at once; "
+          "with more, the partners play on. Our ruling: the hand is lost when every player of "
+          "a side has given up, and a lost hand gives the other side the truc at its current "
+          "value (1 with no bet, or the accepted bet). A player who gave up plays no more "
+          "cards but keeps their envit: their cards are shown at the settling if needed.",
+    "V9": "The envit. A player may call envit on their first turn of the hand, before calling "
+          "or answering a truc, before the first card; play stops until the envit betting is "
+          "closed. A hand's envit value: two cards of one suit, their numbers + 20; three of "
+          "one suit, the two highest + 20; otherwise the highest card's number (the aces count "
+          "1). The envit is worth 2; with no call it is not played. It may be answered with "
+          "torne (2 more, so 4); the only answer to a torne is falta. The falta bets what the "
+          "leading side lacks to win the cama when it is called; if both sides are still in "
+          "the males, the whole cama. A refused bet gives the caller's side 1, or the previous "
+          "bet if it was a raise. The player with the highest value wins, for their side; a "
+          "tie goes to mà. Our ruling: 'before the first card' is the player's own first "
+          "card, so anyone may call in the first trick before playing their card, but no "
+          "longer once a truc has been accepted; the player answering a truc may call envit "
+          "first, and the envit is closed before the truc is answered; one envit betting per "
+          "hand. Our ruling: falta may also answer a plain envit (refused, 2). Our ruling: a "
+          "tie between players none of whom is mà goes to the tied player nearest to mà in "
+          "playing order. Our ruling: at the settling of an accepted envit every player shows "
+          "their value; a refused envit shows nothing.",
+    "V10": "Order of settling: an accepted envit is only checked at the end of the hand, and "
+           "the settling goes in the order of the bets: first the envit, then the truc. Near "
+           "the end of a cama this matters, because the first side to reach 24 wins it. Our "
+           "ruling: refused bets are counted in the same order, at the end of the hand.",
+    "V11": "Compared with Argentine truco (the document's list): 22 cards instead of 40 (no "
+           "figures, no 2s, no 'false' aces); no flor; the envit winner is checked at the end, "
+           "not when the bet closes; no real envido; the part game is the cama of 24 (Argentine "
+           "chico, 30); joc fora can raise the truc bet to the whole cama.",
+    "VV1": "Variant, camas of 18 (one Valencian rule set): a cama is 18 points, 9 males and 9 "
+           "bones; the best of three camas wins, as in V1.",
+    "VV2": "Variant, Catalan truc (other sources): one game to 12 points (no males and bones), "
+           "the truc ladder is truc (2; refused, 1) and retruc (3; refused, 2), and there is no "
+           "envit. Not modelled: the rule some give that a side on 11 decides before play.",
+}
+
+DEAL_PHASE = Phase("deal", "The deal", "V5")
+PLAY_PHASE = Phase("play", "The tricks and the bets", "V6")
+SETTLE_PHASE = Phase("settle", "Settling the hand", "V10")
+OVER_PHASE = Phase("over", "Game over", "V1")
+
+#: V4: the ordinary ranks, high to low (the 7s here are the false 7s), and the four top cards.
+RANK = ("3", "7", "6", "5", "4")
+SPECIAL = {"1-swords": 4, "1-clubs": 3, "7-swords": 2, "7-coins": 1}
+
+#: V7: the truc ladder: name, worth when accepted (None: the whole cama), refusal gives.
+LADDER = (("truc", 2, 1), ("birtruc", 3, 2), ("quatre val", 4, 3), ("joc fora", None, 4))
+CATALAN_LADDER = (("truc", 2, 1), ("retruc", 3, 2))
+ENVITS = ("envit", "torne", "falta")
+#: V9: what each envit may be answered with (besides accept and refuse).
+ENVIT_RAISES = {"envit": ("torne", "falta"), "torne": ("falta",), "falta": ()}
+
+SETTLE_ENVIT = Action("settle", what="envit")
+SETTLE_TRUC = Action("settle", what="truc")
+ACCEPT, REFUSE = "accept", "refuse"
+
+_NUM = {"1": "ace", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7"}
+
+
+def ladder(catalan: bool = False):
+    """V7 (or VV2): the truc bets in order as ``(name, worth, refused)``; worth ``None`` is
+    the whole cama."""
+    return CATALAN_LADDER if catalan else LADDER
+
+
+def envit_value(cards) -> int:
+    """V9: two cards of one suit, their numbers + 20; three, the two highest + 20; else the
+    highest card's number (aces count 1)."""
+    by_suit: dict = {}
+    for c in cards:
+        by_suit.setdefault(c.suit, []).append(int(c.rank))
+    best = 0
+    for nums in by_suit.values():
+        nums.sort(reverse=True)
+        v = nums[0] + nums[1] + 20 if len(nums) >= 2 else nums[0]
+        best = max(best, v)
+    return best
+
+
+def envit_words(cards) -> str:
+    """V9 worked out in words, e.g. ``"7 and 6 of swords: 7 + 6 + 20 = 33"``."""
+    by_suit: dict = {}
+    for c in cards:
+        by_suit.setdefault(c.suit, []).append(c)
+    for suit, same in by_suit.items():
+        if len(same) >= 2:
+            same = sorted(same, key=lambda c: -int(c.rank))
+            a, b = int(same[0].rank), int(same[1].rank)
+            if len(same) == 3:
+                left = same[2]
+                return (f"three {suit}, the two highest count ({_NUM[same[0].rank]} and "
+                        f"{_NUM[same[1].rank]}; the {_NUM[left.rank]} does not): "
+                        f"{a} + {b} + 20 = {a + b + 20}")
+            return (f"{_NUM[same[0].rank]} and {_NUM[same[1].rank]} of {suit}: "
+                    f"{a} + {b} + 20 = {a + b + 20}")
+    top = max(cards, key=lambda c: int(c.rank))
+    return (f"no two cards of one suit, so the highest card counts: the {top.name}, "
+            f"{int(top.rank)}")
+
+
+def falta_value(points, target: int = 24, half: int = 12):
+    """V9: what a falta bets at a score of ``points`` (two sides): ``None`` for the whole
+    cama (both sides in the males, our ruling V1: fewer than ``half``), else what the
+    leading side lacks to ``target``.
+
+    >>> falta_value([5, 11]), falta_value([12, 3]), falta_value([20, 23])
+    (None, 12, 1)
+    """
+    if max(points) < half:
+        return None
+    return target - max(points)
+
+
+_DECK = tuple(make_deck("truc22"))
+_DECK_SET = frozenset(_DECK)
+_POWER = RankPower(RankOrder(RANK), special=SPECIAL)
+_SORT = {c: (-_POWER(c, ""), c.suit) for c in _DECK}
+
+
+def _check_dealer(game, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.n:
+        return f"the first dealer is a seat number from 0 to {game.n - 1}"
+
+
+def _check_score(game, value):
+    target = 12 if game.options["catalan"] else 18 if game.options["camas18"] else 24
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < target
+                   for v in value)):
+        return (f"the score to start the first cama at is two whole numbers from 0 to "
+                f"{target - 1} (side 1, side 2), e.g. [22, 21]; got {value!r}")
+
+
+def _listing(names):
+    names = list(names)
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class Truc(Game):
+    """Valencian truc for 2, 4 or 6 players (rules V1–V11, variants VV1 and VV2).
+
+    Settings: ``dealer``, the first dealer's seat (0; chosen by lot, V5); for a lesson,
+    ``score``, the points the two sides start the first cama with (``[0, 0]``), e.g.
+    ``Truc(4, score=[22, 21])`` for a hand near the end of a cama.
+    Options: ``camas18`` (VV1, camas of 18), ``catalan`` (VV2, Catalan truc); give them by
+    name or id, e.g. ``Truc(4, options={"VV1": True})``.
+    """
+
+    key = "truc"
+    title = "Valencian truc"
+    deck = "truc22"
+    system = "spanish"
+    min_players, max_players = 2, 6
+    direction = "right"          # V5: the deal and the play go to the right
+    PHASES = (DEAL_PHASE, PLAY_PHASE, SETTLE_PHASE, OVER_PHASE)
+    RULES = RULES
+    WORDS = WORDS
+    OPTIONS = {
+        "camas18": (False, "VV1", "camas of 18 points (9 males + 9 bones), best of three"),
+        "catalan": (False, "VV2", "Catalan truc: one game to 12, truc 2 / retruc 3, no envit"),
+    }
+    SETUP = {"dealer": (0, _check_dealer), "score": ([0, 0], _check_score)}
+
+    def __init__(self, players=None, *, options=None, **setup):
+        count = players if isinstance(players, int) and not isinstance(players, bool) else (
+            len(players) if isinstance(players, (list, tuple)) else None)
+        if count == 8:
+            raise ConfigError("players", "the document names 8 players, but 8 players of 3 cards "
+                              "need 24 cards and the truc deck has 22: play with 2, 4 or 6 (V3)")
+        if count is not None and count % 2 and 2 <= count <= 6:
+            raise ConfigError("players", f"truc is for 2, 4 or 6 players (two sides, seated "
+                              f"alternately, V3), not {count}")
+        super().__init__(players, options=options, **setup)
+
+    @classmethod
+    def _check_options(cls, options):
+        if options["camas18"] and options["catalan"]:
+            raise ConfigError("options", "VV1 (camas of 18) and VV2 (Catalan truc, one game to "
+                              "12) are two different scores: choose one")
+
+    def _make_table(self):
+        return Table(self.n, self.direction,
+                     teams=(tuple(range(0, self.n, 2)), tuple(range(1, self.n, 2))))
+
+    # ---- configuration -------------------------------------------------------------------
+    @property
+    def catalan(self) -> bool:
+        return self.options["catalan"]
+
+    @property
+    def target(self) -> int:
+        """Points of a cama (V1: 24; VV1: 18; VV2: the game of 12)."""
+        return 12 if self.catalan else 18 if self.options["camas18"] else 24
+
+    @property
+    def half(self):
+        """Where the males end (V1: 12; VV1: 9; VV2: none)."""
+        return None if self.catalan else self.target // 2
+
+    @property
+    def camas_to_win(self) -> int:
+        return 1 if self.catalan else 2
+
+    @property
+    def ladder(self):
+        return ladder(self.catalan)
+
+    def side_name(self, side: int) -> str:
+        """``"A and C"`` (the players of a side)."""
+        return _listing(self.players[s] for s in self.table.teams[side])
+
+    def side_label(self, side: int) -> str:
+        """``"Side 1 (A and C)"``, or the player's name in a game of two."""
+        if self.n == 2:
+            return self.players[side]
+        return f"Side {side + 1} ({self.side_name(side)})"
+
+    # ---- state ---------------------------------------------------------------------------
+    def _reset(self):
+        self.power = _POWER
+        self.deck_cards = _DECK
+        self.points = list(self.setup["score"])
+        self.camas = [0, 0]
+        self.cama_no = 1
+        self.cama_log: list[dict] = []      # each cama finished: winner, points
+        self.hand_log: list[dict] = []      # each hand settled: what each side scored and why
+        self.dealer = self.setup["dealer"]
+        self.deal_no = 1
+        self.previous = None                # the last hand finished, as the table shows it
+        self._logged = False                # this hand is already in hand_log (a cama ended)
+        self._new_hand()
+        self._phase = DEAL_PHASE
+
+    def _new_hand(self):
+        n = self.n
+        self.ma = self.table.next(self.dealer)
+        self.hands = [[] for _ in range(n)]
+        self.dealt = [() for _ in range(n)]
+        self.laid = [[] for _ in range(n)]   # V8: cards laid on the stock by a player giving up
+        self.stock: list = []
+        self.tricks: list[Trick] = []
+        self.outcomes: list = []             # each finished trick's TrickOutcome
+        self.trick: Trick | None = None
+        self.to_act = None
+        self.lead_why = "ma"
+        self.folded: set = set()
+        self.calls: list[Call] = []          # open calls, the one to answer last
+        self.truc_level = 0                  # 0: no bet accepted; k: LADDER[k-1] accepted
+        self.truc_owner = None               # side that made the last accepted bet
+        self.truc_calls: list[dict] = []     # each bet: name, by, answer
+        self.truc_refused = None             # (side, points) when a bet was refused
+        self.answered_truc: set = set()      # seats that made or answered a truc bet
+        self.envit_calls: list[dict] = []
+        self.envit_state = None              # None, "open", "accepted", "refused"
+        self.envit_stake = None              # accepted: points, or None for the whole cama
+        self.envit_refused = None            # (side, points)
+        self.envit_shown = None              # at the settling: {seat: value}
+        self.envit_winner = None
+        self.hand_winner = None              # side
+        self.hand_way = None
+        self.settle_queue: list = []
+        self.last_settle: list = []          # this hand's settling, for the table
+
+    # ---- whose turn ----------------------------------------------------------------------
+    def _actor(self):
+        key = self._phase.key
+        if key == "deal":
+            return CHANCE
+        if key == "play":
+            return self.calls[-1].answer_by if self.calls else self.to_act
+        return TABLE
+
+    def turn_rule(self):
+        if self._phase.key == "play" and self.calls:
+            return "V9" if self.calls[-1].kind in ENVITS else "V7"
+        return self._phase.rule
+
+    # ---- helpers -------------------------------------------------------------------------
+    def active(self, seat) -> bool:
+        return seat not in self.folded
+
+    def _next_active(self, seat, include=False):
+        order = self.table.order_from(seat)
+        if not include:
+            order = order[1:] + order[:1]
+        for s in order:
+            if s not in self.folded:
+                return s
+        return seat
+
+    def _answerer(self, by):
+        for s in self.table.opponents(by):
+            if s not in self.folded:
+                return s
+        return self.table.next_opponent(by)
+
+    def may_envit(self, seat) -> bool:
+        """V9 and our ruling: may ``seat`` open the envit now?"""
+        return self._envit_block(seat) is None
+
+    def _envit_block(self, seat):
+        """Why ``seat`` may not call an envit now (``None`` if it may)."""
+        if self.catalan:
+            return "VV2", "Catalan truc has no envit"
+        if self._phase.key != "play":
+            return "V9", "the envit is called during the play of a hand"
+        if self.envit_state is not None:
+            return "V9", "the envit has already been called in this hand (one envit betting per hand)"
+        if self.tricks or (self.trick is not None and self.trick.played_by(seat) is not None):
+            return "V9", ("the envit is called on one's first turn, before one's first card: "
+                          f"{self.players[seat]} has already played a card")
+        if self.truc_level > 0:
+            return "V9", "the envit comes before the truc: a truc has already been accepted"
+        if seat in self.answered_truc:
+            return "V9", (f"{self.players[seat]} has already made or answered a truc bet; the "
+                          "envit comes before that")
+        return None
+
+    def _next_bet(self):
+        """The next bet of the ladder, as ``(level, name, worth, refused)``, or ``None``."""
+        lad = self.ladder
+        if self.truc_level >= len(lad):
+            return None
+        name, worth, refused = lad[self.truc_level]
+        return self.truc_level + 1, name, worth, refused
+
+    def truc_worth(self, level=None):
+        """What the truc is worth at ``level`` (0: no bet, 1). ``None``: the whole cama."""
+        level = self.truc_level if level is None else level
+        return 1 if level == 0 else self.ladder[level - 1][1]
+
+    def _bet_level(self, name):
+        for i, (n, _, _) in enumerate(self.ladder):
+            if n == name:
+                return i + 1
+        return None
+
+    def _raise_block(self, seat):
+        """Why ``seat`` may not call the next truc bet on its turn (``None`` if it may)."""
+        nxt = self._next_bet()
+        if nxt is None:
+            top = self.ladder[-1][0]
+            return "V7" if not self.catalan else "VV2", f"{top} is the last bet of the ladder"
+        side = self.table.team_of(seat)
+        if self.truc_owner == side:
+            return "V7", (f"your side made the last bet ({self.ladder[self.truc_level - 1][0]}): "
+                          f"only the other side may raise it")
+        return None
+
+    def _worth_words(self, worth, refused=None):
+        if worth is None:
+            w = f"the whole cama (the winner of the tricks gets what it lacks to {self.target})"
+        else:
+            w = f"{worth} points"
+        if refused is None:
+            return w
+        return f"{w}; refused, {refused} to the caller's side"
+
+    def _envit_stake(self, kind, prev_stake=None):
+        """What an envit bet puts at stake: (stake, refused) — stake ``None``: the whole cama."""
+        if kind == "envit":
+            return 2, 1
+        if kind == "torne":
+            return 4, 2
+        # falta: refused gives the previous bet (1 if it opens the betting)
+        return falta_value(self.points, self.target, self.half), (prev_stake or 1)
+
+    def _falta_words(self, stake):
+        if stake is None:
+            return (f"the whole cama: both sides are still in the males (under {self.half}), so "
+                    f"the winner gets what it lacks to {self.target}")
+        lead = max(self.points)
+        return (f"{stake} points: what the leading side, on {lead}, lacks to win the cama "
+                f"({self.target} − {lead})")
+
+    # ---- legal actions -------------------------------------------------------------------
+    def _legal(self):
+        key = self._phase.key
+        if key == "settle":
+            return [SETTLE_ENVIT if self.settle_queue[0] == "envit" else SETTLE_TRUC]
+        if key != "play":
+            return []
+        seat = self._actor()
+        out = []
+        if self.calls:
+            call = self.calls[-1]
+            out += [Action(ACCEPT, seat), Action(REFUSE, seat)]
+            if call.kind in ENVITS:
+                out += [Action("call", seat, what=k) for k in ENVIT_RAISES[call.kind]]
+            else:
+                nxt = self._next_bet_after(call.kind)
+                if nxt is not None:
+                    out.append(Action("call", seat, what=nxt))
+                if self.may_envit(seat):
+                    out += [Action("call", seat, what="envit"), Action("call", seat, what="falta")]
+            return out
+        out += [Action("play", seat, card=c) for c in self.hands[seat]]
+        if self.may_envit(seat):
+            out += [Action("call", seat, what="envit"), Action("call", seat, what="falta")]
+        if self._raise_block(seat) is None:
+            out.append(Action("call", seat, what=self._next_bet()[1]))
+        out.append(Action("give_up", seat))
+        return out
+
+    def _next_bet_after(self, name):
+        level = self._bet_level(name)
+        return self.ladder[level][0] if level < len(self.ladder) else None
+
+    def chance_action(self, rng: random.Random) -> Action:
+        cards = list(_DECK)
+        rng.shuffle(cards)
+        return Action("deal", cards=tuple(cards))
+
+    # ---- checking ------------------------------------------------------------------------
+    def _check_deal(self, action):
+        cards = action.cards
+        if len(cards) == 22 and set(cards) == _DECK_SET:
+            return
+        if len(cards) != 22:
+            raise IllegalAction("V2", f"a deal lists the 22 cards of the truc deck in the order "
+                                f"they are dealt; this one lists {len(cards)}")
+        kind, what = deal_problem(cards, _DECK)
+        if kind == "twice":
+            raise IllegalAction("V2", f"the {what.name} is dealt twice")
+        raise IllegalAction("V2", f"the {what.name} is not in the truc deck (no figures, no 2s, "
+                            "no aces of coins or cups)")
+
+    def _check_play(self, action):
+        kind, seat = action.kind, action.seat
+        if self.calls:
+            call = self.calls[-1]
+            rule = "V9" if call.kind in ENVITS else "V7"
+            caller = self.players[call.by]
+            if kind in (ACCEPT, REFUSE):
+                return
+            if kind == "call":
+                what = action.what
+                if call.kind in ENVITS:
+                    raises = ENVIT_RAISES[call.kind]
+                    if what in raises:
+                        return
+                    if call.kind == "torne":
+                        why = "the only answer to a torne is falta (or accept, or refuse)"
+                    elif call.kind == "falta":
+                        why = "a falta cannot be raised: accept it or refuse it"
+                    else:
+                        why = "an envit is answered with torne or falta, or accepted, or refused"
+                    raise IllegalAction("V9", f"{caller} called {call.kind}: {why}, not {what!r}")
+                nxt = self._next_bet_after(call.kind)
+                if what == nxt:
+                    return
+                if what in ("envit", "falta"):
+                    block = self._envit_block(seat)
+                    if block is None:
+                        return
+                    raise IllegalAction(*block)
+                if what == "torne":
+                    raise IllegalAction("V9", "torne answers an envit, and no envit is open: "
+                                        f"answer {caller}'s {call.kind} (or call envit first)")
+                raise IllegalAction(rule, f"{caller} called {call.kind}: answer it (accept, refuse"
+                                    + (f" or raise to {nxt}" if nxt else "") + f"), not {what!r}")
+            raise IllegalAction(rule, f"{caller} called {call.kind}: play stops until "
+                                f"{self.players[seat]} answers (accept or refuse"
+                                + (" or raise" if kind != "play" else "") + ")")
+        if kind == "play":
+            card = action.card
+            if not isinstance(card, Card):
+                raise IllegalAction("V6", "say which card to play")
+            if card in self.hands[seat]:
+                return
+            if card.system != self.system or card not in _DECK_SET:
+                raise IllegalAction("V2", f"the {card.name} is not in the truc deck")
+            raise IllegalAction("V6", f"{self.players[seat]} does not hold the {card.name}")
+        if kind == "give_up":
+            return
+        if kind == "call":
+            what = action.what
+            if what in ("envit", "falta"):
+                block = self._envit_block(seat)
+                if block is not None:
+                    raise IllegalAction(*block)
+                return
+            if what == "torne":
+                raise IllegalAction("V9", "torne answers an envit; it cannot open the betting")
+            level = self._bet_level(what)
+            if level is None:
+                raise IllegalAction("V7", f"{what!r} is not a bet of this game (bets: "
+                                    + ", ".join(n for n, _, _ in self.ladder)
+                                    + ("" if self.catalan else ", envit, torne, falta") + ")")
+            block = self._raise_block(seat)
+            if block is not None:
+                raise IllegalAction(*block)
+            expected = self._next_bet()[1]
+            if what != expected:
+                if self.truc_level == 0:
+                    raise IllegalAction("V7", f"no truc has been called yet: the first bet is "
+                                        f"truc, not {what}")
+                raise IllegalAction("V7", f"the truc stands at {self.ladder[self.truc_level - 1][0]}: "
+                                    f"the next bet is {expected}, not {what}")
+            return
+        if kind in (ACCEPT, REFUSE):
+            raise IllegalAction("V7", f"nobody has called a bet: there is nothing to {kind}")
+        raise IllegalAction("V6", f"on your turn you play a card, call a bet or give up, not {kind!r}")
+
+    # ---- doing ---------------------------------------------------------------------------
+    def _do(self, action):
+        key = self._phase.key
+        if key == "deal":
+            return self._do_deal(action)
+        if key == "play":
+            kind = action.kind
+            if kind == "play":
+                return self._do_play(action.seat, action.card)
+            if kind == "call":
+                return self._do_call(action.seat, action.what)
+            if kind in (ACCEPT, REFUSE):
+                return self._do_answer(action.seat, kind == ACCEPT)
+            return self._do_give_up(action.seat)
+        return self._do_settle(action.what)
+
+    def _do_deal(self, action):
+        canon = {c: c for c in _DECK}
+        cards = [canon[c] for c in action.cards]
+        n = self.n
+        order = self.table.order_from(self.ma)
+        for i in range(3 * n):
+            self.hands[order[i % n]].append(cards[i])
+        for s in range(n):
+            self.hands[s].sort(key=_SORT.__getitem__)
+            self.dealt[s] = tuple(self.hands[s])
+        self.stock = cards[3 * n:]
+        p = self.players
+        cutter = p[self.table.next(self.dealer, -1)]
+        self.trick = Trick(self.ma)
+        self.to_act = self.ma
+        self._phase = PLAY_PHASE
+        score = self.score_words()
+        text = (f"Hand {self.deal_no}, cama {self.cama_no} ({score}): {cutter} cuts and "
+                f"{p[self.dealer]} deals three cards to each player, one at a time, to the right. "
+                f"{p[self.ma]}, on the dealer's right, is mà: plays first and wins ties.")
+        return text, "V5"
+
+    def _trick_name(self, k):
+        return ("first", "second", "third")[k]
+
+    def _do_play(self, seat, card):
+        hand = self.hands[seat]
+        card = hand.pop(hand.index(card))
+        trick = self.trick = self.trick.add(seat, card)
+        who = self.players[seat]
+        k = len(self.tricks)
+        if len(trick.plays) == 1:
+            why = {"ma": "mà", "won": "who won the last trick", "tied": "who led the tied trick",
+                   "passed": "next in turn after the player who gave up"}[self.lead_why]
+            text = f"{who}, {why}, leads the {card.name} to the {self._trick_name(k)} trick."
+            rule = "V6" if k else "V5 + V6"
+        else:
+            text = f"{who} plays the {card.name}."
+            rule = "V6"
+        return self._after_card(text, rule)
+
+    def _trick_complete(self):
+        played = set(self.trick.seats)
+        return all(s in played or s in self.folded for s in range(self.n))
+
+    def _after_card(self, text, rule):
+        trick = self.trick
+        if not self._trick_complete():
+            self.to_act = self._next_unplayed(trick.plays[-1].seat if trick.plays else trick.leader)
+            return text, rule
+        out = trick.outcome(self.power, self.table.team_of)
+        self.tricks.append(trick)
+        self.outcomes.append(out)
+        k = len(self.tricks)
+        name = self._trick_name(k - 1).capitalize()
+        if out.tie:
+            tied = _listing(f"{self.players[p.seat]}'s {p.card.name}" for p in out.best)
+            text += f" {name} trick: parda (a tie): {tied} are equal and the highest."
+        else:
+            win = next(p for p in out.best if p.seat == out.seat)
+            same = len(out.best) > 1
+            text += (f" {name} trick to {self.side_label(out.side)}: {self.players[win.seat]}'s "
+                     f"{win.card.name} is the highest card"
+                     + (" (with a partner's equal card: a win for their side)" if same else "")
+                     + ".")
+        hand = three_trick_hand([o.side for o in self.outcomes], self.table.team_of(self.ma))
+        if hand.decided:
+            self.hand_winner, self.hand_way = hand.side, hand.way
+            text += " " + self._hand_words(hand.side, hand.way)
+            return self._end_play(text, rule)
+        if out.tie:
+            lead = self._next_active(trick.leader, include=True)
+        else:
+            lead = out.seat
+        self.trick = Trick(lead)
+        self.to_act = lead
+        self.lead_why = "tied" if out.tie else "won"
+        if lead != (trick.leader if out.tie else out.seat):
+            self.lead_why = "passed"
+        if out.tie:
+            text += f" {self.players[lead]}, who led the tied trick, leads again (our ruling, V6)."
+        else:
+            text += f" {self.players[lead]} leads the next."
+        return text, rule
+
+    def _hand_words(self, side, way):
+        who = self.side_label(side)
+        words = {
+            "two": f"{who} has won two tricks and wins the hand",
+            "first_then_tie": f"{who} won the first trick and another is a parda: the side that won its trick first wins the hand",
+            "tie_then_win": f"after a parda in the first trick, {who} won the second and wins the hand",
+            "two_ties_then_win": f"two pardas, then {who} won the third trick: the winner of the third takes the hand (our ruling, V6)",
+            "three_ties": f"all three tricks are pardas: mà's side, {who}, wins the hand",
+        }[way]
+        if way == "first_then_tie" and len(self.outcomes) == 3:
+            words = (f"each side has won one trick and the third is a parda: {who}, which won "
+                     f"its trick first, wins the hand")
+        if len(self.outcomes) < 3:
+            words += "; the third trick cannot change that and is not played"
+        return words[0].upper() + words[1:] + "."
+
+    def _next_unplayed(self, seat):
+        played = set(self.trick.seats)
+        for s in self.table.order_from(seat)[1:]:
+            if s not in played and s not in self.folded:
+                return s
+        return seat
+
+    def _end_play(self, text, rule):
+        self.to_act = None
+        self.settle_queue = (["envit"] if self.envit_state in ("accepted", "refused") else []) + ["truc"]
+        self._phase = SETTLE_PHASE
+        text += " The hand is over: now the settling, envit first, then truc (V10)." if \
+            self.settle_queue[0] == "envit" else " The hand is over: now the truc is counted."
+        return text, rule
+
+    def _do_call(self, seat, what):
+        who = self.players[seat]
+        if what in ENVITS:
+            return self._do_envit(seat, what)
+        level = self._bet_level(what)
+        name, worth, refused = self.ladder[level - 1]
+        answer_as_raise = bool(self.calls) and self.calls[-1].kind not in ENVITS
+        if answer_as_raise:
+            prev = self.calls.pop()
+            answer_by = prev.by
+            self.truc_calls[-1]["answer"] = f"raised to {name}"
+            text = (f"{who} answers {self.players[prev.by]}'s {prev.kind} with {name}! The "
+                    f"{prev.kind} is taken, and raised: the truc is now worth "
+                    f"{self._worth_words(worth, refused)}.")
+        else:
+            answer_by = self._answerer(seat)
+            if level == 1:
+                text = (f"{who} calls truc! Until now the truc was worth 1 point; accepted it is "
+                        f"worth {self._worth_words(worth, refused)}.")
+            else:
+                prev_name = self.ladder[level - 2][0]
+                text = (f"{who} raises the {prev_name} to {name}: accepted, the truc is worth "
+                        f"{self._worth_words(worth, refused)} (the side that received the last "
+                        f"bet may raise it at any time, V7).")
+        self.answered_truc.add(seat)
+        call = Call.made(what, by=seat, table=self.table, resume=self.to_act,
+                         stake=worth if worth is not None else 0, refused=refused,
+                         answer_by=answer_by)
+        self.calls.append(call)
+        self.truc_calls.append({"bet": what, "by": seat, "worth": worth, "refused": refused,
+                                "answer": None})
+        text += f" {self.players[answer_by]} answers for {self.side_label(call.side ^ 1)}."
+        return text, "V7" if not self.catalan else "VV2"
+
+    def _do_envit(self, seat, what):
+        who = self.players[seat]
+        prev = self.calls[-1] if self.calls and self.calls[-1].kind in ENVITS else None
+        if prev is not None:
+            self.calls.pop()
+            prev_stake = 2 if prev.kind == "envit" else 4
+            stake, refused = self._envit_stake(what, prev_stake)
+            answer_by = prev.by
+            self.envit_calls[-1]["answer"] = f"raised to {what}"
+        else:
+            stake, refused = self._envit_stake(what)
+            answer_by = self._answerer(seat)
+        if what == "falta":
+            worth = self._falta_words(stake)
+        else:
+            worth = f"{stake} points"
+        if prev is None:
+            stop = " Play stops until the envit is settled."
+            if self.calls:   # answering a truc
+                stop = (f" The envit comes first: {who} will answer the "
+                        f"{self.calls[-1].kind} once the envit is closed.")
+            text = (f"{who} calls {what}{' (envit of the falta)' if what == 'falta' else ''}: "
+                    f"the best envit of the hand will win {worth}; refused, 1 point to "
+                    f"{who}'s side.{stop}")
+        else:
+            text = (f"{who} answers {self.players[prev.by]}'s {prev.kind} with {what}: now the "
+                    f"envit is worth {worth}; refused, {refused} (the {prev.kind}) to {who}'s "
+                    f"side.")
+        self.envit_state = "open"
+        call = Call.made(what, by=seat, table=self.table, resume=self.to_act,
+                         stake=stake if stake is not None else 0, refused=refused,
+                         answer_by=answer_by)
+        self.calls.append(call)
+        self.envit_calls.append({"bet": what, "by": seat, "stake": stake, "refused": refused,
+                                 "answer": None})
+        text += f" {self.players[answer_by]} answers."
+        return text, "V9"
+
+    def _do_answer(self, seat, accept):
+        call = self.calls.pop()
+        who, caller = self.players[seat], self.players[call.by]
+        if call.kind in ENVITS:
+            rec = self.envit_calls[-1]
+            if accept:
+                rec["answer"] = "accepted"
+                self.envit_state = "accepted"
+                self.envit_stake = rec["stake"]
+                worth = (self._falta_words(rec["stake"]) if call.kind == "falta"
+                         else f"{rec['stake']} points")
+                text = (f"{who} accepts the {call.kind}: it is worth {worth}, and the best envit "
+                        f"is only shown at the end of the hand (V10).")
+            else:
+                rec["answer"] = "refused"
+                self.envit_state = "refused"
+                self.envit_refused = (call.side, call.refused)
+                text = (f"{who} refuses the {call.kind}: {call.refused} point"
+                        f"{'s' if call.refused != 1 else ''} to {self.side_label(call.side)}, "
+                        f"counted at the settling (V10). Nobody shows their envit.")
+            text += self._resume_words()
+            return text, "V9"
+        rec = self.truc_calls[-1]
+        level = self._bet_level(call.kind)
+        if accept:
+            rec["answer"] = "accepted"
+            self.truc_level = level
+            self.truc_owner = call.side
+            self.answered_truc.add(seat)
+            worth = self.truc_worth(level)
+            text = (f"{who} accepts the {call.kind}: the truc is now worth "
+                    f"{self._worth_words(worth)}. Only {self.side_label(call.side ^ 1)} may "
+                    f"raise it from here.")
+            nxt = self._next_bet()
+            if nxt is None:
+                text = (f"{who} accepts the {call.kind}: the truc is now worth "
+                        f"{self._worth_words(self.truc_worth(level))}; that is the top of the "
+                        f"ladder.")
+            text += self._resume_words()
+            return text, "V7" if not self.catalan else "VV2"
+        rec["answer"] = "refused"
+        self.answered_truc.add(seat)
+        self.truc_refused = (call.side, call.refused)
+        self.hand_winner, self.hand_way = call.side, "refused"
+        prev = "1 point (the truc with no bet)" if level == 1 else \
+            f"{call.refused} points (the {self.ladder[level - 2][0]})"
+        text = (f"{who} refuses the {call.kind}: {self.side_label(call.side)} scores {prev} and "
+                f"the hand ends; the tricks left are not played.")
+        return self._end_play(text, "V7" if not self.catalan else "VV2")
+
+    def _resume_words(self):
+        if self.calls:
+            c = self.calls[-1]
+            return f" Now {self.players[c.answer_by]} answers the {c.kind}."
+        return f" Play goes on: {self.players[self.to_act]} to play."
+
+    def _do_give_up(self, seat):
+        who = self.players[seat]
+        self.laid[seat] = self.hands[seat]
+        self.hands[seat] = []
+        self.folded.add(seat)
+        side = self.table.team_of(seat)
+        left = [s for s in self.table.teams[side] if s not in self.folded]
+        if not left:
+            other = side ^ 1
+            self.hand_winner, self.hand_way = other, "gave_up"
+            what = "the hand is lost" if self.n == 2 else f"every player of {self.side_label(side)} has given up"
+            text = (f"{who} sees no chance of winning the truc and lays the cards on the stock: "
+                    f"{what}. {self.side_label(other)} wins the truc, worth "
+                    f"{self._worth_words(self.truc_worth())}: our ruling, V8.")
+            return self._end_play(text, "V8")
+        text = (f"{who} sees no chance of winning the truc and lays the cards on the stock; "
+                f"{_listing(self.players[s] for s in left)} play{'s' if len(left) == 1 else ''} "
+                f"on for {self.side_label(side)}.")
+        trick = self.trick
+        if self._trick_complete():
+            return self._after_card(text, "V8")
+        if not trick.plays:
+            self.trick = Trick(self._next_active(seat))
+            self.to_act = self.trick.leader
+            self.lead_why = "passed"
+            text += f" The lead passes to {self.players[self.to_act]}, next in turn."
+        else:
+            self.to_act = self._next_unplayed(seat)
+        return text, "V8"
+
+    # ---- settling ------------------------------------------------------------------------
+    def envit_values(self) -> list[int]:
+        """Every seat's envit value (from the three cards dealt), V9."""
+        return [envit_value(cards) for cards in self.dealt]
+
+    def envit_winner_seat(self) -> int:
+        """V9: the single player with the highest value; a tie goes to mà, else (our ruling)
+        to the tied player nearest to mà in playing order."""
+        values = self.envit_values()
+        top = max(values)
+        for s in self.table.order_from(self.ma):
+            if values[s] == top:
+                return s
+        raise AssertionError
+
+    def _add(self, side, pts):
+        """Add points to one side (capped at the cama); returns True if it wins the cama."""
+        before = self.points[side]
+        self.points[side] = min(self.target, before + pts)
+        return self.points[side] >= self.target
+
+    def _do_settle(self, what):
+        self.settle_queue.pop(0)
+        p = self.players
+        if what == "envit":
+            if self.envit_state == "refused":
+                side, pts = self.envit_refused
+                text = (f"Envit (settled first, V10): the refused bet gives {self.side_label(side)} "
+                        f"{pts} point{'s' if pts != 1 else ''}.")
+                rule = "V9 + V10"
+            else:
+                values = self.envit_values()
+                self.envit_shown = {s: values[s] for s in range(self.n)}
+                win = self.envit_winner_seat()
+                self.envit_winner = win
+                side = self.table.team_of(win)
+                stake = self.envit_stake
+                pts = stake if stake is not None else self.target - self.points[side]
+                shown = "; ".join(f"{p[s]}: {envit_words(self.dealt[s])}"
+                                  for s in self.table.order_from(self.ma))
+                top = values[win]
+                tied = [s for s in range(self.n) if values[s] == top and s != win]
+                why = ""
+                if tied:
+                    why = (" It is a tie with " + _listing(p[s] for s in tied) + ": "
+                           + ("mà wins ties" if win == self.ma else
+                              f"{p[win]} is the tied player nearest to mà (our ruling, V9)") + ".")
+                worth = (f"the whole cama ({pts} points, what {self.side_label(side)} lacks)"
+                         if stake is None else f"{pts} points")
+                text = (f"Envit (settled first, V10). Each shows: {shown}. {p[win]}'s {top} is "
+                        f"the best.{why} {self.side_label(side)} scores the envit, {worth}.")
+                rule = "V9 + V10"
+            self.last_settle.append({"what": "envit", "side": side, "points": pts})
+            won = self._add(side, pts)
+            text += " " + self.score_words() + "."
+            if won:
+                text += self._cama_won(side, truc_left=True)
+            return text, rule
+        # the truc
+        side = self.hand_winner
+        if self.truc_refused is not None:
+            side, pts = self.truc_refused
+            text = (f"Truc: the refused bet gives {self.side_label(side)} {pts} point"
+                    f"{'s' if pts != 1 else ''}.")
+        else:
+            worth = self.truc_worth()
+            pts = worth if worth is not None else self.target - self.points[side]
+            if self.hand_way == "gave_up":
+                how = "the other side gave up"
+            else:
+                how = "it won the hand"
+            if worth is None:
+                what_w = f"the joc fora, the whole cama ({pts} points)"
+            elif self.truc_level == 0:
+                what_w = "1 point (no bet was made)"
+            else:
+                what_w = f"{pts} points (the {self.ladder[self.truc_level - 1][0]} was accepted)"
+            text = f"Truc: {self.side_label(side)} scores {what_w}, as {how}."
+        self.last_settle.append({"what": "truc", "side": side, "points": pts})
+        rule = "V7 + V10" if (self.truc_level or self.truc_refused) else "V6 + V10"
+        if self.hand_way == "gave_up":
+            rule = "V8 + V10"
+        won = self._add(side, pts)
+        text += " " + self.score_words() + "."
+        if won:
+            text += self._cama_won(side, truc_left=False)
+        return self._next_hand(text), rule
+
+    def _cama_won(self, side, truc_left):
+        self.camas[side] += 1
+        self.cama_log.append({"cama": self.cama_no, "winner": side, "points": list(self.points)})
+        text = f" {self.side_label(side)} reaches {self.target} and wins cama {self.cama_no}"
+        if truc_left:
+            text += ", before the truc is counted: the truc of this hand does not count (V10)"
+            self.settle_queue = []
+        text += "."
+        self.hand_log.append({"hand": self.deal_no, "cama": self.cama_no,
+                              "settled": list(self.last_settle)})
+        self.previous = self._summary()
+        if self.camas[side] >= self.camas_to_win:
+            self._phase = OVER_PHASE
+            self._logged = True
+            if self.catalan:
+                return text + f" {self.side_label(side)} wins the game."
+            return text + (f" With {self.camas[side]} camas to {self.camas[side ^ 1]}, "
+                           f"{self.side_label(side)} wins the game.")
+        self.points = [0, 0]
+        self.cama_no += 1
+        self._logged = True
+        if truc_left:
+            self._next_hand("")
+        return text + f" Camas: {self._camas_words()}. Cama {self.cama_no} starts at 0-0."
+
+    def _camas_words(self):
+        return f"{self.side_label(0)} {self.camas[0]}, {self.side_label(1)} {self.camas[1]}"
+
+    def _next_hand(self, text):
+        if self._phase.key == "over":
+            return text
+        if getattr(self, "_logged", False):
+            self._logged = False
+        else:
+            self.hand_log.append({"hand": self.deal_no, "cama": self.cama_no,
+                                  "settled": list(self.last_settle)})
+        self.previous = self._summary()
+        self.dealer = self.table.next_dealer(self.dealer)
+        self.deal_no += 1
+        self._new_hand()
+        self._phase = DEAL_PHASE
+        if text:
+            text += f" The deal passes to the right, to {self.players[self.dealer]}."
+        return text
+
+    def _summary(self):
+        """What everyone saw of the hand just finished (for the table's "last hand")."""
+        return {"hand": self.deal_no, "ma": self.ma, "dealer": self.dealer,
+                "tricks": [{"plays": [p.to_json() for p in t.plays], "side": o.side,
+                            "seat": o.seat, "tie": o.tie}
+                           for t, o in zip(self.tricks, self.outcomes)],
+                "winner": self.hand_winner, "way": self.hand_way,
+                "envit": ([self.envit_shown[s] for s in range(self.n)]
+                          if self.envit_shown is not None else None),
+                "envit_winner": self.envit_winner,
+                "settled": [dict(x) for x in self.last_settle]}
+
+    def side_part(self, side) -> str:
+        """'males' or 'bones' (V1), for a side's points now."""
+        if self.half is None:
+            return ""
+        return "males" if self.points[side] < self.half else "bones"
+
+    def score_words(self) -> str:
+        """The score, e.g. ``"A and C 14 (in the bones), B and D 9 (in the males)"``."""
+        parts = []
+        for side in (0, 1):
+            pts = self.points[side]
+            part = self.side_part(side)
+            where = f" (in the {part})" if part else ""
+            parts.append(f"{self.side_label(side)} {pts}{where}")
+        return "Score: " + ", ".join(parts)
+
+    # ---- the end -------------------------------------------------------------------------
+    def result(self) -> dict:
+        """Camas and points of each side; ``scores`` gives each seat its side's camas."""
+        top = max(self.camas)
+        winners_side = [s for s in (0, 1) if self.camas[s] == top]
+        if not self.finished and self.camas[0] == self.camas[1]:
+            lead = max(self.points)
+            winners_side = [s for s in (0, 1) if self.points[s] == lead]
+        return {"camas": list(self.camas), "points": list(self.points),
+                "scores": [self.camas[self.table.team_of(s)] for s in range(self.n)],
+                "winners": [s for s in range(self.n) if self.table.team_of(s) in winners_side],
+                "winning_side": winners_side[0] if len(winners_side) == 1 else None,
+                "hands_played": len(self.hand_log), "cama_log": [dict(c) for c in self.cama_log],
+                "finished": self.finished}
+
+    def result_words(self) -> str:
+        """The result in one line: camas won and the points of the cama being played."""
+        camas = ", ".join(f"{self.side_label(s)} {self.camas[s]}" for s in (0, 1))
+        pts = "–".join(str(p) for p in self.points)
+        if self.catalan:
+            return f"Result: {self.side_label(0)} {self.points[0]}, {self.side_label(1)} {self.points[1]} (game to 12)"
+        where = "the last cama" if self.finished else f"cama {self.cama_no} so far"
+        return f"Result: camas won: {camas}; points in {where}: {pts}"
+
+    # ---- people --------------------------------------------------------------------------
+    def describe(self, action):
+        kind = action.kind
+        if kind == "play":
+            return f"Play the {action.card.name}"
+        if kind == "call":
+            what = action.what
+            if what in ENVITS:
+                if what == "falta":
+                    stake = falta_value(self.points, self.target, self.half)
+                    return "Falta (the whole cama)" if stake is None else f"Falta ({stake})"
+                return "Envit (2)" if what == "envit" else "Torne (4)"
+            level = self._bet_level(what)
+            if level is None:
+                return f"Call {what}"
+            worth = self.ladder[level - 1][1]
+            return f"{what.capitalize()}! ({'the whole cama' if worth is None else worth})"
+        if kind == ACCEPT:
+            return f"Accept the {self.calls[-1].kind}" if self.calls else "Accept"
+        if kind == REFUSE:
+            return f"Refuse the {self.calls[-1].kind}" if self.calls else "Refuse"
+        if kind == "give_up":
+            return "Give up (cards on the stock)"
+        if kind == "deal":
+            return "Deal"
+        if kind == "settle":
+            return f"Settle the {action.what}"
+        return kind
+
+    def scripted_deal(self, hands: dict) -> Action:
+        """The deal that gives each seat (or player name) the three cards listed (codes such
+        as ``"7-swords"``); the other cards fill in from the deck."""
+        if self._phase.key != "deal":
+            raise ConfigError("deal", "the cards can only be dealt at the start of a hand")
+        hands = {(self.players.index(k) if k in self.players else k): v for k, v in hands.items()}
+        n = self.n
+        order = self.table.order_from(self.ma)
+        slots = [None] * (3 * n)
+        used = []
+        for seat, codes in hands.items():
+            if seat not in order:
+                raise ConfigError("hands", f"there is no seat {seat!r} at this table")
+            cards = [self.suits.card(c) for c in codes]
+            if len(cards) != 3:
+                raise ConfigError("hands", f"each player is dealt 3 cards; seat {seat} was given "
+                                  f"{len(cards)}")
+            for c in cards:
+                if c not in _DECK_SET:
+                    raise ConfigError("hands", f"the {c.name} is not in the truc deck (V2)")
+            for j, c in enumerate(cards):
+                slots[j * n + order.index(seat)] = c
+            used += cards
+        if len(set(used)) != len(used):
+            raise ConfigError("hands", "a card is given twice")
+        rest = [c for c in _DECK if c not in used]
+        rest.reverse()
+        cards = [c if c is not None else rest.pop() for c in slots]
+        rest.reverse()
+        return Action("deal", cards=tuple(cards + rest))
+
+    def rule_of_thumb(self, seat, rng: random.Random):
+        """A simple player: calls the envit with 30 or more and accepts with 27 or more
+        (raising with 31 and 33); calls truc holding two cards from the 3s up, accepts
+        holding one, raises holding the ace of swords or clubs and another strong card; plays
+        the lowest card that wins the trick, else its lowest card."""
+        legal = self.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        kinds = {}
+        for a in legal:
+            kinds.setdefault((a.kind, a.what), a)
+        value = envit_value(self.dealt[seat])
+        power = self.power
+        mine = self.hands[seat]
+        strong = [c for c in mine if power(c, "") >= power(_THREE, "")]
+        tops = [c for c in mine if c.code in ("1-swords", "1-clubs")]
+        if self.calls:
+            call = self.calls[-1]
+            if call.kind in ENVITS:
+                if value >= 33 and ("call", "falta") in kinds:
+                    return kinds[("call", "falta")]
+                if value >= 31 and ("call", "torne") in kinds:
+                    return kinds[("call", "torne")]
+                need = {"envit": 27, "torne": 29, "falta": 31}[call.kind]
+                return kinds[(ACCEPT, None)] if value >= need else kinds[(REFUSE, None)]
+            if ("call", "envit") in kinds and value >= 30:
+                return kinds[("call", "envit")]
+            raise_to = self._next_bet_after(call.kind)
+            if raise_to and ("call", raise_to) in kinds and tops and len(strong) >= 2:
+                return kinds[("call", raise_to)]
+            return kinds[(ACCEPT, None)] if strong or self._side_ahead(seat) else kinds[(REFUSE, None)]
+        if ("call", "envit") in kinds and value >= 30:
+            return kinds[("call", "envit")]
+        bet = [a for a in legal if a.kind == "call" and a.what not in ENVITS]
+        if bet and (len(strong) >= 2 or (self._side_ahead(seat) and strong)) and rng.random() < 0.7:
+            return bet[0]
+        cards = [a for a in legal if a.kind == "play"]
+        trick = self.trick
+        if not trick.plays:
+            return max(cards, key=lambda a: power(a.card, ""))
+        best = trick.best(power)
+        top = power(best[0].card, "")
+        side = self.table.team_of(seat)
+        if all(self.table.team_of(p.seat) == side for p in best):
+            return min(cards, key=lambda a: power(a.card, ""))
+        win = [a for a in cards if power(a.card, "") > top]
+        if win:
+            return min(win, key=lambda a: power(a.card, ""))
+        tie = [a for a in cards if power(a.card, "") == top]
+        if tie and self.outcomes and self.outcomes[0].side == side:
+            return tie[0]
+        return min(cards, key=lambda a: power(a.card, ""))
+
+    def _side_ahead(self, seat):
+        side = self.table.team_of(seat)
+        return any(o.side == side for o in self.outcomes)
+
+    def text_table(self, seat=None) -> str:
+        """The table in a few lines of plain text (what ``seat`` may see; None: everything)."""
+        p = self.players
+        lines = [f"{self.title}: hand {self.deal_no}, cama {self.cama_no}; dealer {p[self.dealer]}, "
+                 f"mà {p[self.ma]}", self.score_words()]
+        for s in self.table.order_from(self.ma):
+            if seat is None or seat == s:
+                hand = ", ".join(c.name for c in self.hands[s]) or "(no cards)"
+            else:
+                hand = f"{len(self.hands[s])} cards"
+            lines.append(f"  {p[s]:<8} side {self.table.team_of(s) + 1} | {hand}")
+        for k, t in enumerate(self.tricks + ([self.trick] if self.trick and self.trick.plays else [])):
+            lines.append(f"Trick {k + 1}: " + "; ".join(f"{p[x.seat]} {x.card.name}" for x in t.plays))
+        return "\n".join(lines)
+
+    # ---- views ---------------------------------------------------------------------------
+    def _view(self, seat):
+        show_all = seat is None
+        n = self.n
+        hands = [[c.to_json() for c in self.hands[s]] if show_all or s == seat else None
+                 for s in range(n)]
+        values = self.envit_values() if self.dealt[0] else [None] * n
+        if self.envit_shown is not None:
+            envit_seen = [values[s] for s in range(n)]
+            envit_cards = [[c.to_json() for c in self.dealt[s]] for s in range(n)]
+            envit_text = [envit_words(self.dealt[s]) for s in range(n)]
+        else:
+            envit_seen = [values[s] if (show_all or s == seat) else None for s in range(n)]
+            envit_cards = None
+            envit_text = [envit_words(self.dealt[s]) if (self.dealt[s] and (show_all or s == seat))
+                          else None for s in range(n)]
+        tricks = []
+        for t, o in zip(self.tricks, self.outcomes):
+            tricks.append({"leader": t.leader, "plays": [p.to_json() for p in t.plays],
+                           "side": o.side, "seat": o.seat, "tie": o.tie})
+        lad = []
+        for i, (name, worth, refused) in enumerate(self.ladder):
+            lad.append({"bet": name, "worth": worth, "refused": refused,
+                        "accepted": self.truc_level > i})
+        open_call = None
+        if self.calls:
+            c = self.calls[-1]
+            open_call = {"kind": c.kind, "by": c.by, "side": c.side, "answer_by": c.answer_by,
+                         "family": "envit" if c.kind in ENVITS else "truc"}
+        worth = self.truc_worth()
+        return {
+            "suits": self.system,
+            "deck": self.deck,
+            "sides": [list(t) for t in self.table.teams],
+            "side_names": [self.side_label(0), self.side_label(1)],
+            "dealer": self.dealer,
+            "ma": self.ma,
+            "cutter": self.table.next(self.dealer, -1),
+            "hands": hands,
+            "hand_counts": [len(h) for h in self.hands],
+            "folded": sorted(self.folded),
+            "stock_count": len(self.stock) + sum(len(x) for x in self.laid),
+            "trick": self.trick.to_json() if self.trick is not None else None,
+            "tricks": tricks,
+            "hand_winner": self.hand_winner,
+            "hand_way": self.hand_way,
+            "truc": {"level": self.truc_level, "worth": worth, "ladder": lad,
+                     "owner": self.truc_owner, "calls": [dict(x) for x in self.truc_calls],
+                     "refused": list(self.truc_refused) if self.truc_refused else None},
+            "envit": {"state": self.envit_state, "calls": [dict(x) for x in self.envit_calls],
+                      "stake": self.envit_stake,
+                      "falta_now": falta_value(self.points, self.target, self.half)
+                      if not self.catalan else None,
+                      "refused": list(self.envit_refused) if self.envit_refused else None,
+                      "values": envit_seen, "words": envit_text, "shown": envit_cards,
+                      "winner": self.envit_winner, "available": not self.catalan},
+            "open_call": open_call,
+            "points": list(self.points),
+            "camas": list(self.camas),
+            "cama_no": self.cama_no,
+            "target": self.target,
+            "half": self.half,
+            "camas_to_win": self.camas_to_win,
+            "parts": [self.side_part(0), self.side_part(1)],
+            "score_words": self.score_words(),
+            "settled": [dict(x) for x in self.last_settle],
+            "hand_log": [{"hand": h["hand"], "cama": h["cama"],
+                          "settled": [dict(x) for x in h["settled"]]} for h in self.hand_log],
+            "cama_log": [dict(c) for c in self.cama_log],
+            "rank_order": ["Ace of swords", "Ace of clubs", "7 of swords", "7 of coins", "3s",
+                           "false 7s (clubs, cups)", "6s", "5s", "4s"],
+            "previous": self.previous,
+            "result": self.result() if self.finished else None,
+        }
+
+
+_THREE = Card("3", "coins", "spanish")
+
+
+def all_envit_values():
+    """The envit value of every possible three-card hand of the 22 (1,540 hands)."""
+    return {hand: envit_value(hand) for hand in combinations(_DECK, 3)}

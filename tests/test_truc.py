@@ -1,0 +1,782 @@
+"""Valencian truc (document 003): rules V1–V11 and variants VV1–VV2, each test named after its
+rule. The tables the tests check against (the rank, the envit, the ladder, the ways a hand is
+won) are written out again here from the document, so the tests do not borrow the game's own."""
+import itertools
+import json
+import random
+
+import pytest
+
+from cardwidgets import Action, ConfigError, IllegalAction, load_record, record_of
+from cardwidgets.engine import CHANCE, SUIT_SYSTEMS, TABLE, make_deck
+from cardwidgets.games import GAMES
+from cardwidgets.games.truc import RULES, Truc, envit_value, envit_words, falta_value
+from cardwidgets.records import RecordError
+
+C = SUIT_SYSTEMS["spanish"].card
+
+# ---- the document's tables, written out again ----------------------------------------------
+#: V4, high to low; cards in one group are equal.
+RANK_V4 = [["1-swords"], ["1-clubs"], ["7-swords"], ["7-coins"],
+           ["3-swords", "3-clubs", "3-coins", "3-cups"], ["7-clubs", "7-cups"],
+           [f"6-{s}" for s in ("swords", "clubs", "coins", "cups")],
+           [f"5-{s}" for s in ("swords", "clubs", "coins", "cups")],
+           [f"4-{s}" for s in ("swords", "clubs", "coins", "cups")]]
+#: V7: name, worth accepted ("cama": the whole cama), refused.
+LADDER_V7 = [("truc", 2, 1), ("birtruc", 3, 2), ("quatre val", 4, 3), ("joc fora", "cama", 4)]
+
+
+def envit_v9(codes):
+    """V9 computed another way: the best of every single card's number and every pair of one
+    suit's numbers + 20 (with three of a suit the best pair is the two highest)."""
+    cards = [(int(c.split("-")[0]), c.split("-")[1]) for c in codes]
+    best = max(n for n, _ in cards)
+    for (a, s), (b, t) in itertools.combinations(cards, 2):
+        if s == t:
+            best = max(best, a + b + 20)
+    return best
+
+
+def hand_v6(seq, ma_side):
+    """V6 from the document's sentences: ``seq`` of side numbers or None (parda). Returns
+    (winner, tricks played)."""
+    for k in (2, 3):
+        if len(seq) < k:
+            break
+        s = seq[:k]
+        wins = [x for x in s if x is not None]
+        for side in (0, 1):
+            if wins.count(side) >= 2:
+                return side, k
+        if k == 2 and len(wins) == 1:            # one won, one tied: decided, third not played
+            return wins[0], 2
+        if k == 3:
+            if len(wins) == 2:                   # each won one, the other tied: the first winner
+                return wins[0], 3
+            if len(wins) == 1:                   # tie, tie, win (our ruling)
+                return wins[0], 3
+            return ma_side, 3                    # three pardas: mà's side
+    return None, len(seq)
+
+
+# ---- helpers ------------------------------------------------------------------------------
+def dealt(n=2, hands=None, **kw):
+    g = Truc(n, **kw)
+    g.apply(g.scripted_deal(hands or {}))
+    return g
+
+
+def play(g, seat, code):
+    return g.apply(Action("play", seat, card=C(code)))
+
+
+def call(g, seat, what):
+    return g.apply(Action("call", seat, what=what))
+
+
+def accept(g, seat):
+    return g.apply(Action("accept", seat))
+
+
+def refuse(g, seat):
+    return g.apply(Action("refuse", seat))
+
+
+def settle(g):
+    return g.advance()
+
+
+def refused_unchanged(g, action, rule):
+    before = (json.dumps(g.view(), sort_keys=True), len(g.history),
+              [json.dumps(g.view(s), sort_keys=True) for s in range(g.n)])
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(action)
+    assert exc.value.rule == rule, exc.value
+    assert g.why_not(action).rule == rule
+    after = (json.dumps(g.view(), sort_keys=True), len(g.history),
+             [json.dumps(g.view(s), sort_keys=True) for s in range(g.n)])
+    assert before == after
+    return exc.value
+
+
+# 2 players, dealer A (0): mà is B (1), who leads.
+STRONG = ["1-swords", "1-clubs", "7-swords"]
+WEAK = ["4-coins", "5-cups", "6-clubs"]
+
+
+# ---- V1, V2, V3, V4, V5 -------------------------------------------------------------------
+def test_V1_camas_of_24_males_and_bones_two_camas_win():
+    g = Truc(2)
+    assert (g.target, g.half, g.camas_to_win) == (24, 12, 2)
+    assert "Our ruling" in RULES["V1"]
+    g = Truc(2, score=[11, 12])
+    assert (g.side_part(0), g.side_part(1)) == ("males", "bones")     # exactly 12: in the bones
+    assert "(in the bones)" in g.score_words()
+
+
+def test_V1_first_to_24_wins_the_cama_and_the_next_starts_at_0():
+    g = dealt(2, {0: STRONG, 1: WEAK}, score=[23, 5])
+    play(g, 1, "4-coins")
+    play(g, 0, "1-swords")
+    play(g, 0, "1-clubs")
+    play(g, 1, "5-cups")
+    steps = settle(g)
+    assert "wins cama 1" in steps[-1].text
+    assert g.camas == [1, 0] and g.points == [0, 0] and g.cama_no == 2
+    assert g.cama_log[0]["points"] == [24, 5]     # capped at 24
+    assert g.phase.key == "deal"
+
+
+def test_V2_deck_is_the_40_without_figures_2s_and_two_aces():
+    forty = make_deck("spanish40")
+    kept = {c.code for c in forty if c.rank not in ("10", "11", "12", "2")
+            and c.code not in ("1-coins", "1-cups")}
+    deck = Truc(4).deck_cards
+    assert len(deck) == 22 and {c.code for c in deck} == kept
+    g = Truc(2)
+    bad = list(deck[:-1]) + [C("2-cups")]
+    refused_unchanged(g, Action("deal", cards=tuple(bad)), "V2")
+    refused_unchanged(g, Action("deal", cards=tuple(deck[:21])), "V2")
+
+
+def test_V3_players_two_four_six_sides_alternate():
+    for n in (2, 4, 6):
+        g = Truc(n)
+        for s in range(n):
+            assert g.table.team_of(s) == s % 2
+            assert g.table.team_of(g.table.next(s)) != g.table.team_of(s)
+    with pytest.raises(ConfigError) as exc:
+        Truc(8)
+    assert exc.value.field == "players" and "24 cards" in str(exc.value) and "22" in str(exc.value)
+    for bad in (1, 3, 5, 7, 9):
+        with pytest.raises(ConfigError) as exc:
+            Truc(bad)
+        assert exc.value.field == "players"
+
+
+def test_V4_rank_of_the_cards_and_equal_cards_tie():
+    g = Truc(2)
+    power = lambda code: g.power(C(code), "")
+    flat = [code for group in RANK_V4 for code in group]
+    assert sorted(flat) == sorted(c.code for c in g.deck_cards)
+    for i, group in enumerate(RANK_V4):
+        assert len({power(c) for c in group}) == 1
+        for lower in RANK_V4[i + 1:]:
+            assert power(group[0]) > power(lower[0])
+
+
+def test_V5_deal_cut_ma_and_dealer_to_the_right():
+    g = Truc(4, dealer=0)
+    deck = list(g.deck_cards)
+    step = g.apply(Action("deal", cards=tuple(deck)))
+    assert g.ma == 3                                     # the dealer's right (counter-clockwise)
+    order = [3, 2, 1, 0]
+    for s in range(4):
+        assert [c for c in g.dealt[s]] == sorted([deck[i] for i in range(12) if order[i % 4] == s],
+                                                  key=lambda c: g.dealt[s].index(c))
+        assert set(g.dealt[s]) == {deck[i] for i in range(12) if order[i % 4] == s}
+    assert "B cuts" in step.text and "A deals" in step.text and "D" in step.text
+    assert g.current_player == 3                          # mà leads the first trick (our ruling)
+    # a hand later the deal has passed to the right: the last mà deals
+    while g.phase.key != "deal":
+        seat = g.current_player
+        if seat == TABLE:
+            g.advance()
+        else:
+            g.apply(Action("give_up", seat))
+    assert g.dealer == 3 and g.ma == 2
+
+
+# ---- V6: the tricks -----------------------------------------------------------------------
+TIE = [("4-coins", "4-cups"), ("5-coins", "5-cups"), ("6-coins", "6-cups")]
+WIN = [("3-swords", "4-clubs"), ("3-clubs", "5-clubs"), ("3-cups", "6-clubs")]
+
+
+def _sequence_hand(seq):
+    """A 2-player hand whose tricks come out as ``seq`` (0, 1 or None for each trick)."""
+    cards = {0: [], 1: []}
+    for k, out in enumerate(list(seq) + [None] * (3 - len(seq))):
+        if out is None:
+            a, b = TIE[k]
+        elif out == 0:
+            a, b = WIN[k]
+        else:
+            b, a = WIN[k]
+        cards[0].append(a)
+        cards[1].append(b)
+    return cards
+
+
+@pytest.mark.parametrize("seq", list(itertools.product([0, 1, None], repeat=3)))
+def test_V6_every_trick_outcome_sequence(seq):
+    cards = _sequence_hand(seq)
+    g = dealt(2, cards)
+    ma_side = g.table.team_of(g.ma)
+    winner, played = hand_v6(list(seq), ma_side)
+    k = 0
+    while g.phase.key == "play":
+        seat = g.current_player
+        g.apply(Action("play", seat, card=C(cards[seat][k])))
+        if not g.trick.plays and g.phase.key == "play":
+            k += 1
+            # V6: the winner of a trick leads the next; after a parda the same leader (ruling)
+            last, out = g.tricks[-1], g.outcomes[-1]
+            assert g.trick.leader == (last.leader if out.tie else out.seat)
+    assert len(g.tricks) == played
+    assert [o.side if not o.tie else None for o in g.outcomes] == list(seq[:played])
+    assert g.hand_winner == winner
+    settle(g)
+    assert g.points[winner] == 1 and g.points[1 - winner] == 0
+
+
+def test_V6_partners_equal_top_cards_win_for_their_side_and_opponents_tie():
+    # 4 players, dealer A: order D, C, B, A; sides A+C (0) and B+D (1)
+    g = dealt(4, {3: ["3-swords", "4-coins", "4-cups"], 2: ["5-coins", "5-cups", "5-swords"],
+                  1: ["3-clubs", "6-coins", "6-cups"], 0: ["6-swords", "6-clubs", "7-cups"]})
+    play(g, 3, "3-swords"); play(g, 2, "5-coins"); play(g, 1, "3-clubs"); step = play(g, 0, "6-swords")
+    assert not g.outcomes[0].tie and g.outcomes[0].side == 1 and g.outcomes[0].seat == 3
+    assert "partner" in step.text
+    g = dealt(4, {3: ["3-swords", "4-coins", "4-cups"], 2: ["3-clubs", "5-cups", "5-swords"],
+                  1: ["5-coins", "6-coins", "6-cups"], 0: ["6-swords", "6-clubs", "7-cups"]})
+    play(g, 3, "3-swords"); step = play(g, 2, "3-clubs"); play(g, 1, "5-coins"); step = play(g, 0, "6-swords")
+    assert g.outcomes[0].tie and "parda" in step.text
+
+
+def test_V6_third_trick_not_played_when_it_cannot_change_the_result():
+    g = dealt(2, _sequence_hand([0, None]))
+    cards = _sequence_hand([0, None])
+    for k in range(2):
+        for _ in range(2):
+            seat = g.current_player
+            step = g.apply(Action("play", seat, card=C(cards[seat][k])))
+    assert g.phase.key == "settle" and len(g.tricks) == 2
+    assert "not played" in step.text and "first" in step.text
+
+
+# ---- V7: the truc ladder ------------------------------------------------------------------
+def _ladder_to(level, last_answer):
+    """2 players; A (seat 0) holds the three best cards. B (mà) calls truc, and the two raise
+    in turn as answers up to ``level``; then the one called accepts or refuses."""
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    caller = 1
+    steps = [call(g, 1, "truc")]
+    for k in range(1, level):
+        caller = 1 - caller
+        steps.append(call(g, caller, LADDER_V7[k][0]))
+    answer = accept if last_answer else refuse
+    steps.append(answer(g, 1 - caller))
+    return g, caller, steps
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_V7_every_step_of_the_ladder_accepted(level):
+    g, caller, steps = _ladder_to(level, True)
+    name, worth, refused = LADDER_V7[level - 1]
+    assert name in steps[-2].text or name in steps[-1].text
+    assert g.truc_level == level
+    while g.phase.key == "play":
+        seat = g.current_player
+        g.apply(max((a for a in g.legal_actions() if a.kind == "play"),
+                    key=lambda a: g.power(a.card, "")))
+    steps = settle(g)
+    if worth == "cama":
+        assert g.camas == [1, 0] and g.cama_log[0]["points"] == [24, 0]
+        assert "whole cama" in steps[-1].text
+    else:
+        assert g.points == [worth, 0]
+        assert f"{worth} points" in steps[-1].text
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_V7_every_step_of_the_ladder_refused(level):
+    g, caller, steps = _ladder_to(level, False)
+    name, worth, refused = LADDER_V7[level - 1]
+    assert g.phase.key == "settle" and not g.tricks           # the hand ends at once
+    assert f"{refused} point" in steps[-1].text
+    settle(g)
+    side = g.table.team_of(caller)
+    assert g.points[side] == refused and g.points[1 - side] == 0
+
+
+def test_V7_each_bet_says_what_it_is_worth_and_what_a_refusal_gives():
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    t = call(g, 1, "truc").text
+    assert "worth 2 points" in t and "refused, 1" in t
+    t = call(g, 0, "birtruc").text
+    assert "worth 3 points" in t and "refused, 2" in t
+    t = call(g, 1, "quatre val").text
+    assert "worth 4 points" in t and "refused, 3" in t
+    t = call(g, 0, "joc fora").text
+    assert "whole cama" in t and "refused, 4" in t
+
+
+def test_V7_raise_later_only_by_the_side_that_received_the_bet():
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    call(g, 1, "truc")
+    accept(g, 0)
+    # B made the bet: B may not raise it
+    e = refused_unchanged(g, Action("call", 1, what="birtruc"), "V7")
+    assert "only the other side" in e.reason
+    play(g, 1, "4-coins")
+    step = call(g, 0, "birtruc")             # A received it: may raise at any time, on its turn
+    assert "at any time" in step.text and g.current_player == 1
+    accept(g, 1)
+    assert g.truc_level == 2 and g.current_player == 0
+
+
+def test_V7_bad_bets_are_refused_with_their_rule():
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    e = refused_unchanged(g, Action("call", 1, what="birtruc"), "V7")
+    assert "no truc has been called" in e.reason
+    refused_unchanged(g, Action("call", 0, what="truc"), "V6")          # out of turn
+    refused_unchanged(g, Action("accept", 1), "V7")                      # nothing to accept
+    refused_unchanged(g, Action("call", 1, what="retruc"), "V7")
+    call(g, 1, "truc")
+    refused_unchanged(g, Action("play", 0, card=C("1-swords")), "V7")    # play stops
+    refused_unchanged(g, Action("call", 0, what="joc fora"), "V7")
+    refused_unchanged(g, Action("play", 1, card=C("4-coins")), "V7")     # not B's turn now
+
+
+# ---- V8: giving up ------------------------------------------------------------------------
+def test_V8_two_players_giving_up_loses_the_hand_at_once():
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    call(g, 1, "truc")
+    accept(g, 0)
+    step = g.apply(Action("give_up", 1))
+    assert g.phase.key == "settle" and g.hand_winner == 0 and "our ruling" in step.text
+    settle(g)
+    assert g.points == [2, 0]                               # the truc at its current value
+
+
+def test_V8_four_players_the_partner_plays_on():
+    g = dealt(4)
+    step = g.apply(Action("give_up", 3))                    # D, mà, gives up before leading
+    assert "B plays on" in step.text and g.current_player == 2
+    assert 3 in g.folded and g.hands[3] == [] and len(g.laid[3]) == 3
+    # the trick is complete without D
+    for seat in (2, 1, 0):
+        assert g.current_player == seat
+        g.apply([a for a in g.legal_actions() if a.kind == "play"][0])
+    assert len(g.tricks) == 1 and len(g.tricks[0].plays) == 3
+    refused_unchanged(g, Action("play", 3, card=g.laid[3][0]), "V6")
+
+
+def test_V8_a_side_all_given_up_loses_at_the_truc_value():
+    g = dealt(4)
+    g.apply(Action("give_up", 3))
+    play(g, 2, g.hands[2][0].code)
+    g.apply(Action("give_up", 1))
+    assert g.phase.key == "settle" and g.hand_winner == 0
+    settle(g)
+    assert g.points == [1, 0]
+
+
+# ---- V9: the envit ------------------------------------------------------------------------
+def test_V9_envit_value_of_every_possible_hand():
+    deck = [c.code for c in Truc(2).deck_cards]
+    hands = list(itertools.combinations(deck, 3))
+    assert len(hands) == 1540
+    values = []
+    for hand in hands:
+        v = envit_value([C(c) for c in hand])
+        assert v == envit_v9(hand), hand
+        assert str(v) in envit_words([C(c) for c in hand])
+        values.append(v)
+    assert max(values) == 33                 # the verse's "envido of 33" is the highest
+    best = [h for h, v in zip(hands, values) if v == 33]
+    assert all({"7", "6"} <= {c.split("-")[0] for c in h} for h in best)
+
+
+@pytest.mark.parametrize("codes,value", [
+    (["7-swords", "6-swords", "3-clubs"], 33), (["1-swords", "7-swords", "5-swords"], 32),
+    (["3-coins", "4-cups", "7-clubs"], 7), (["1-swords", "1-clubs", "4-swords"], 25)])
+def test_V9_the_digests_checks(codes, value):
+    cards = [C(c) for c in codes]
+    assert envit_value(cards) == value == envit_v9(codes)
+    words = envit_words(cards)
+    assert words.endswith(str(value))
+
+
+def test_V9_envit_worked_out_in_words():
+    assert envit_words([C("7-swords"), C("6-swords"), C("3-clubs")]) == \
+        "7 and 6 of swords: 7 + 6 + 20 = 33"
+
+
+def _envit_4(values_hands, dealer=0, **kw):
+    return dealt(4, values_hands, dealer=dealer, **kw)
+
+
+def test_V9_envit_called_on_ones_first_turn_before_ones_own_first_card():
+    g = dealt(4)
+    play(g, 3, g.hands[3][0].code)
+    # D has played: no envit for D any more; C, B and A may still call (our ruling, reading a)
+    assert not g.may_envit(3)
+    play(g, 2, g.hands[2][0].code)
+    play(g, 1, g.hands[1][0].code)
+    assert g.may_envit(0)
+    step = call(g, 0, "envit")                # the last player of the first trick
+    assert "Play stops" in step.text and g.current_player == 3
+    refused_unchanged(g, Action("play", 3, card=g.hands[3][0]), "V9")
+    accept(g, 3)
+    assert g.current_player == 0
+    e = refused_unchanged(g, Action("call", 0, what="envit"), "V9")
+    assert "already been called" in e.reason
+
+
+def test_V9_envit_after_ones_first_card_is_refused():
+    g = dealt(2)
+    play(g, 1, g.hands[1][0].code)
+    play(g, 0, g.hands[0][0].code)
+    seat = g.current_player
+    e = refused_unchanged(g, Action("call", seat, what="envit"), "V9")
+    assert "first card" in e.reason or "already played" in e.reason
+
+
+def test_V9_envit_before_answering_a_truc_but_not_after_a_truc_is_accepted():
+    g = dealt(4)
+    call(g, 3, "truc")                         # D calls truc; C answers
+    step = call(g, 2, "envit")                 # C calls envit first
+    assert "envit comes first" in step.text and g.current_player == 1   # B (next opponent) answers
+    accept(g, 1)
+    assert g.current_player == 2 and g.calls[-1].kind == "truc"        # back to the truc
+    accept(g, 2)
+    g2 = dealt(4)
+    call(g2, 3, "truc")
+    accept(g2, 2)
+    e = refused_unchanged(g2, Action("call", 3, what="envit"), "V9")
+    assert "truc has already been accepted" in e.reason
+    # D played, then C calls truc: D cannot envit while answering... D is not the answerer;
+    # B answers C's truc and may call envit first; C, who made the truc bet, may not
+    g3 = dealt(4)
+    play(g3, 3, g3.hands[3][0].code)
+    call(g3, 2, "truc")
+    assert g3.current_player == 1 and g3.may_envit(1)
+    accept(g3, 1)
+    e = refused_unchanged(g3, Action("call", 2, what="falta"), "V9")
+
+
+def test_V9_torne_falta_and_refusals():
+    # refused envit: 1; refused torne: 2; refused falta after torne: 4; after envit: 2
+    for bets, refused_points in ((["envit"], 1), (["envit", "torne"], 2),
+                                 (["envit", "torne", "falta"], 4), (["envit", "falta"], 2),
+                                 (["falta"], 1)):
+        g = dealt(2, {0: STRONG, 1: WEAK})
+        caller = 1
+        call(g, 1, bets[0])
+        for b in bets[1:]:
+            caller = 1 - caller
+            call(g, caller, b)
+        step = refuse(g, 1 - caller)
+        assert "Nobody shows" in step.text
+        assert g.view(0)["envit"]["values"][1] is None
+        g.apply(Action("play", g.current_player, card=g.hands[g.current_player][0]))
+        g.apply(Action("give_up", g.current_player))
+        steps = settle(g)
+        side = g.table.team_of(caller)
+        envit = [s for s in steps if s.action.what == "envit"][0]
+        assert f"{refused_points} point" in envit.text
+        assert g.history[-2].action.what == "envit"      # settled before the truc (V10)
+
+
+def test_V9_only_falta_answers_a_torne_and_falta_cannot_be_raised():
+    g = dealt(2)
+    call(g, 1, "envit")
+    call(g, 0, "torne")
+    e = refused_unchanged(g, Action("call", 1, what="torne"), "V9")
+    assert "only answer to a torne is falta" in e.reason
+    call(g, 1, "falta")
+    refused_unchanged(g, Action("call", 0, what="torne"), "V9")
+    refused_unchanged(g, Action("call", 0, what="falta"), "V9")
+    g = dealt(2)
+    refused_unchanged(g, Action("call", 1, what="torne"), "V9")
+
+
+def test_V9_tie_goes_to_ma_else_the_tied_player_nearest_to_ma():
+    # dealer A: mà D (3); order D, C, B, A.  C and B tie at 31, D lower: C is nearer to mà
+    g = _envit_4({3: ["4-coins", "5-cups", "6-clubs"], 2: ["7-swords", "4-swords", "3-coins"],
+                  1: ["7-cups", "4-cups", "3-clubs"],
+                  0: ["5-swords", "6-coins", "3-cups"]})
+    call(g, 3, "envit")
+    accept(g, 2)
+    for _ in range(20):
+        if g.phase.key != "play":
+            break
+        g.apply(Action("give_up", g.current_player))
+    steps = settle(g)
+    envit = [s for s in steps if s.action.what == "envit"][0]
+    assert g.previous["envit"] == [6, 31, 31, 6]
+    assert g.previous["envit_winner"] == 2 and "nearest to mà" in envit.text
+    # mà in the tie wins it
+    g = _envit_4({3: ["7-swords", "4-swords", "3-coins"], 1: ["7-cups", "4-cups", "3-clubs"],
+                  2: ["4-coins", "5-cups", "6-clubs"], 0: ["5-swords", "6-coins", "3-cups"]})
+    call(g, 3, "envit")
+    accept(g, 2)
+    while g.phase.key == "play":
+        g.apply(Action("give_up", g.current_player))
+    steps = settle(g)
+    assert g.previous["envit_winner"] == 3
+    assert "mà wins ties" in [s for s in steps if s.action.what == "envit"][0].text
+
+
+@pytest.mark.parametrize("a", range(24))
+def test_V9_falta_at_every_score(a):
+    for b in range(24):
+        g = dealt(2, {0: ["7-swords", "6-swords", "3-clubs"], 1: WEAK}, score=[a, b])
+        step = call(g, 1, "falta")
+        expect_stake = None if (a < 12 and b < 12) else 24 - max(a, b)
+        assert falta_value([a, b]) == expect_stake
+        assert ("whole cama" in step.text) == (expect_stake is None)
+        accept(g, 0)
+        g.apply(Action("give_up", 1))
+        steps = settle(g)
+        gained = 24 - a if expect_stake is None else expect_stake
+        after_envit = min(24, a + gained)
+        if after_envit == 24:
+            assert g.camas == [1, 0] and g.cama_log[0]["points"] == [24, b]
+            assert len(steps) == 1                                  # the truc is not counted
+            assert "truc of this hand does not count" in steps[0].text
+        elif after_envit + 1 == 24:                                 # the truc (1) ends it
+            assert len(steps) == 2 and g.cama_log[0]["points"] == [24, b]
+        else:
+            assert g.points == [after_envit + 1, b]
+
+
+def test_V9_seat_views_show_others_envit_only_at_the_settling():
+    g = _envit_4({3: ["7-swords", "6-swords", "3-clubs"]})
+    v = g.view(1)
+    assert v["envit"]["values"][1] is not None
+    assert [x for i, x in enumerate(v["envit"]["values"]) if i != 1] == [None] * 3
+    call(g, 3, "envit")
+    accept(g, 2)
+    while g.phase.key == "play":
+        g.apply(Action("give_up", g.current_player))
+    g.apply(g.legal_actions()[0])             # the envit is settled
+    v = g.view(1)
+    assert v["envit"]["values"] == g.envit_values()
+
+
+# ---- V10: order of settling ---------------------------------------------------------------
+def test_V10_envit_settled_first_wins_the_cama_before_the_truc():
+    # side 2 (B) is on 22 and needs 2; side 1 (A) on 23 needs 1. A wins the tricks, B the envit.
+    g = dealt(2, {0: STRONG, 1: ["7-coins", "6-coins", "3-clubs"]}, score=[23, 22])
+    call(g, 1, "envit")
+    accept(g, 0)
+    call(g, 1, "truc")
+    accept(g, 0)
+    play(g, 1, "3-clubs"); play(g, 0, "1-swords"); play(g, 0, "1-clubs"); play(g, 1, "6-coins")
+    assert g.phase.key == "settle" and g.hand_winner == 0
+    steps = settle(g)
+    assert len(steps) == 1 and steps[0].action.what == "envit"
+    assert g.camas == [0, 1] and g.cama_log[0]["points"] == [23, 24]
+    assert "before the truc is counted" in steps[0].text
+
+
+def test_V10_refused_envit_counted_before_the_truc():
+    g = dealt(2, {0: STRONG, 1: WEAK}, score=[10, 23])
+    call(g, 1, "envit")
+    refuse(g, 0)
+    play(g, 1, "4-coins"); play(g, 0, "1-swords"); play(g, 0, "1-clubs"); play(g, 1, "5-cups")
+    steps = settle(g)
+    assert steps[0].action.what == "envit" and g.camas == [0, 1]
+
+
+# ---- V11 ----------------------------------------------------------------------------------
+def test_V11_comparison_with_argentine_truco_matches_the_engine():
+    g = Truc(4)
+    text = RULES["V11"]
+    assert len(g.deck_cards) == 22 and "22 cards instead of 40" in text
+    assert g.target == 24 and "24" in text and "30" in text
+    assert g.ladder[-1][0] == "joc fora" and g.ladder[-1][1] is None
+    for word in ("flor", "real envido"):
+        assert word in text
+        assert word not in {a.what for a in dealt(4).legal_actions()}
+
+
+# ---- variants -----------------------------------------------------------------------------
+def test_VV1_camas_of_18():
+    g = Truc(2, options={"VV1": True})
+    assert (g.target, g.half, g.camas_to_win) == (18, 9, 2)
+    assert falta_value([9, 3], 18, 9) == 9
+    g = dealt(2, {0: STRONG, 1: WEAK}, options={"camas18": True}, score=[17, 0])
+    g.apply(Action("give_up", 1))
+    settle(g)
+    assert g.camas == [1, 0] and g.cama_log[0]["points"] == [18, 0]
+
+
+def test_VV2_catalan_truc():
+    g = dealt(2, {0: STRONG, 1: WEAK}, options={"VV2": True})
+    assert g.target == 12 and g.camas_to_win == 1
+    assert [a.what for a in g.legal_actions() if a.kind == "call"] == ["truc"]
+    refused_unchanged(g, Action("call", 1, what="envit"), "VV2")
+    call(g, 1, "truc")
+    call(g, 0, "retruc")
+    assert [a.kind for a in g.legal_actions()] == ["accept", "refuse"]
+    refuse(g, 1)
+    settle(g)
+    assert g.points == [2, 0]
+    with pytest.raises(ConfigError):
+        Truc(2, options={"VV1": True, "VV2": True})
+
+
+# ---- the whole game -----------------------------------------------------------------------
+def _invariants(g, before):
+    every = []
+    for s in range(g.n):
+        every += g.hands[s] + g.laid[s]
+    for t in g.tricks:
+        every += list(t.cards)
+    if g.trick is not None and g.trick not in g.tricks:
+        every += list(g.trick.cards)
+    every += g.stock
+    if g.phase.key != "deal":
+        assert len(every) == 22 and set(every) == set(g.deck_cards)
+    pts, camas = before
+    assert all(0 <= p <= g.target for p in g.points)
+    if g.camas == camas:
+        gained = [g.points[i] - pts[i] for i in (0, 1)]
+        assert min(gained) >= 0 and (gained[0] == 0 or gained[1] == 0)   # one side at a time
+    else:
+        won = [i for i in (0, 1) if g.camas[i] != camas[i]]
+        assert len(won) == 1 and g.camas[won[0]] == camas[won[0]] + 1
+        assert g.cama_log[-1]["points"][won[0]] == g.target        # a cama ends at 24
+        assert g.points == [0, 0] or g.finished
+
+
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_random_play_keeps_the_invariants(n):
+    from cardwidgets import RandomPlayer, RuleOfThumbPlayer
+    games = 334 if n != 6 else 333
+    for seed in range(games):
+        g = Truc(n, dealer=seed % n)
+        rng = random.Random(seed)
+        players = [RandomPlayer(seed * 10 + s) if (seed + s) % 3 else RuleOfThumbPlayer(s)
+                   for s in range(n)]
+        steps = 0
+        while not g.finished:
+            before = (list(g.points), list(g.camas))
+            actor = g.current_player
+            if actor == CHANCE:
+                g.apply(g.chance_action(rng))
+            elif actor == TABLE:
+                g.apply(g.legal_actions()[0])
+            else:
+                g.apply(players[actor].choose(g, actor))
+            _invariants(g, before)
+            steps += 1
+            assert steps < 5000
+        assert max(g.camas) == 2 and g.result()["finished"]
+
+
+def test_rule_of_thumb_calls_and_answers():
+    g = dealt(2, {1: ["7-swords", "6-swords", "3-clubs"], 0: WEAK})
+    a = g.rule_of_thumb(1, random.Random(0))
+    assert a.kind == "call" and a.what == "envit"
+    g.apply(a)
+    assert g.rule_of_thumb(0, random.Random(0)).kind == "refuse"
+    g = dealt(2, {1: WEAK, 0: STRONG})
+    call(g, 1, "truc")
+    assert g.rule_of_thumb(0, random.Random(0)).what == "birtruc"
+
+
+def test_records_round_trip(tmp_path):
+    from cardwidgets import RuleOfThumbPlayer, play_out
+    for n in (2, 4, 6):
+        g = play_out(Truc(n, dealer=1), RuleOfThumbPlayer(n), seed=n)
+        rec = record_of(g)
+        back = load_record(json.loads(json.dumps(rec)))
+        assert [s.to_json() for s in back.history] == [s.to_json() for s in g.history]
+        assert back.result() == g.result()
+        rec["result"]["camas"] = [0, 0]
+        with pytest.raises(RecordError):
+            load_record(rec)
+
+
+def test_registry_and_cli(capsys):
+    from cardwidgets.cli import main
+    assert GAMES["truc"] is Truc
+    assert main(["play", "truc", "--players", "4", "--seed", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Winner" in out
+    assert main(["play", "truc", "--players", "8"]) == 2
+    assert "24 cards" in capsys.readouterr().err
+    assert main(["replay", "truc-settling"]) == 0
+    out = capsys.readouterr().out
+    assert "before the truc is counted" in out and "camas won" in out
+    assert main(["rules", "truc"]) == 0
+    assert "V11." in capsys.readouterr().out
+
+
+def test_rulings_are_written_where_the_rules_are_shown():
+    rulings = sum(RULES[r].count("Our ruling") for r in RULES)
+    assert rulings >= 14
+    for rid in ("V1", "V5", "V6", "V7", "V8", "V9", "V10"):
+        assert "Our ruling" in RULES[rid]
+
+
+# ---- worked examples ----------------------------------------------------------------------
+def test_example_parda_record():
+    g = load_record("truc-parda")
+    assert g.record_facts["stated"] and g.record_facts["chosen"]
+    first = g.previous["tricks"]
+    assert first[0]["tie"] and first[1]["side"] == 0 and len(first) == 2
+    assert g.points == [2, 0] and g.previous["way"] == "tie_then_win"
+
+
+def test_example_settling_record_envit_wins_the_cama_first():
+    g = load_record("truc-settling")
+    assert g.setup["score"] == [21, 22]
+    assert g.camas == [0, 1] and g.cama_log[0]["points"] == [21, 24]
+    assert g.previous["winner"] == 0                     # side 1 won the tricks...
+    assert [s["what"] for s in g.previous["settled"]] == ["envit"]   # ...but only the envit counted
+    assert "before the truc is counted" in g.history[-1].text
+
+
+def test_example_ladder_record():
+    g = load_record("truc-ladder")
+    bets = [s.action.what for s in g.history if s.action.kind == "call"]
+    assert bets == [r[0] for r in LADDER_V7]
+    assert g.camas == [1, 0] and g.cama_log[0]["points"] == [24, 0]
+
+
+def test_examples_round_trip():
+    for name in ("truc-parda", "truc-settling", "truc-ladder"):
+        g = load_record(name)
+        back = load_record(json.loads(json.dumps(record_of(g, facts=g.record_facts))))
+        assert [s.to_json() for s in back.history] == [s.to_json() for s in g.history]
+
+
+# ---- properties ---------------------------------------------------------------------------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+def _seen(g):
+    view = g.view()
+    view.pop("steps_total")          # counts the steps undone too: it changes with back()
+    return json.dumps(view, sort_keys=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([2, 4, 6]), st.integers(0, 10_000), st.data())
+def test_any_legal_line_is_legal_and_steps_back_exactly(n, seed, data):
+    """Whatever legal actions are chosen, each one is legal by why_not, every step names a
+    rule with a text, and stepping back and forward again gives the same views."""
+    g = Truc(n, dealer=seed % n)
+    rng = random.Random(seed)
+    views = [_seen(g)]
+    for _ in range(data.draw(st.integers(1, 80))):
+        if g.finished:
+            break
+        if g.current_player == CHANCE:
+            action = g.chance_action(rng)
+        else:
+            legal = g.legal_actions()
+            action = legal[data.draw(st.integers(0, len(legal) - 1))]
+            assert g.why_not(action) is None
+        step = g.apply(action)
+        assert step.rule and g.rule_text(step.rule)
+        views.append(_seen(g))
+    k = data.draw(st.integers(0, len(g.actions)))
+    g.back(k)
+    assert _seen(g) == views[len(g.actions)]
+    g.forward(k)
+    assert _seen(g) == views[-1]
