@@ -25,8 +25,8 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 
 def _sanitizers():
-    """The regexes of notebooks/sanitize.cfg (what nbval ignores in Lab, ignored here too)."""
-    rules, text = [], (REPO / "notebooks" / "sanitize.cfg").read_text()
+    """The regexes of tests/nbval-sanitize.cfg (what nbval ignores in Lab, ignored here too)."""
+    rules, text = [], (REPO / "tests" / "nbval-sanitize.cfg").read_text()
     for regex, replace in re.findall(r"regex: (.*)\nreplace: (.*)", text):
         rules.append((re.compile(regex), replace))
     return rules
@@ -119,7 +119,7 @@ def test_site_publishes_every_notebook_and_nothing_else(site_dir):
     every wheel its lock names (sha256 checked), and forbids the PyPI fallback."""
     contents = json.loads((site_dir / "api" / "contents" / "all.json").read_text())
     assert sorted(c["name"] for c in contents["content"]) == NOTEBOOKS
-    assert not list(site_dir.rglob("sanitize.cfg"))
+    assert not list(site_dir.rglob("*.cfg"))
     assert site_build.check(site_dir, offline=True) == []
     config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"][site_build.KERNEL_PLUGIN]
