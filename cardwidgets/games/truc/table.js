@@ -325,7 +325,7 @@ function cwTcEnvit(ctx, f) {
     }
     if (e.state === "accepted") status.textContent = `Accepted for ${e.stake === null ? "the whole cama" : cwTcPts(e.stake)}: shown and counted at the end, before the truc (V10).`;
     else if (e.state === "refused") status.textContent = `Refused: ${cwTcPts(e.refused[1])} to ${cwTcSideShort(f, e.refused[0])}, counted at the end.`;
-    else status.textContent = "Play stops until the envit is settled.";
+    else status.textContent = "Play stops until the envit betting is closed (accepted or refused).";
   }
   if (f.phase !== "over") {
     const falta = cwEl("div", "cw-tc-legend", box);
