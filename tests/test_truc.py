@@ -836,3 +836,14 @@ def test_V9_play_stops_until_the_envit_betting_is_closed_not_settled():
     step = call(g, 1, "envit")
     assert "until the envit betting is closed" in step.text
     assert "counted at the end of the hand" in step.text and "is settled" not in step.text
+
+
+def test_V10_the_table_says_a_truc_was_not_counted_when_the_envit_won_the_cama_first():
+    from cardwidgets.games.truc.picture import picture
+    g = load_record("truc-settling")                   # the envit of 33 ends cama 1 first
+    assert g.phase.key == "deal" and g.previous["winner"] == 0
+    assert "not counted: the envit won the cama first (V10)" in picture(g)
+    g = load_record("truc-parda")                      # an ordinary hand: its truc counted
+    g.advance()
+    if g.phase.key == "deal" and g.previous:
+        assert "not counted" not in picture(g)

@@ -221,6 +221,11 @@ function cwTcTricks(ctx, f) {
     const line = cwEl("div", `cw-tc-hand-won cw-tc-hand-won--side${winner}`, box);
     cwEl("b", null, line, (f.phase === "deal" ? "Last hand: " : "") + f.side_names[winner]);
     cwEl("span", null, line, " wins the truc: " + (CW_TC_WAYS[way] || ""));
+    // V10: when the envit, settled first, ended the cama, this truc was never counted
+    const settled = (f.phase === "deal" && f.previous ? f.previous.settled : f.settled) || [];
+    if ((f.phase === "deal" || f.phase === "over") && settled.length && !settled.some(x => x.what === "truc")) {
+      cwEl("span", "cw-tc-not-counted", line, " (not counted: the envit, settled first, won the cama, V10)");
+    }
   }
   return box;
 }
