@@ -847,3 +847,11 @@ def test_V10_the_table_says_a_truc_was_not_counted_when_the_envit_won_the_cama_f
     g.advance()
     if g.phase.key == "deal" and g.previous:
         assert "not counted" not in picture(g)
+
+
+def test_V1_the_score_says_which_cama_and_males_or_bones():
+    g = Truc(4, score=[12, 3])
+    step = g.apply(g.scripted_deal({}))
+    assert step.text.startswith("Hand 1. Score in cama 1: Side 1 (A and C) 12 (in the bones), "
+                                "Side 2 (B and D) 3 (in the males).")
+    assert Truc(4, options={"VV2": True}).score_words().startswith("Score: ")   # one game to 12

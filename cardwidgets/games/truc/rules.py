@@ -646,7 +646,7 @@ class Truc(Game):
         self.to_act = self.ma
         self._phase = PLAY_PHASE
         score = self.score_words()
-        text = (f"Hand {self.deal_no}, cama {self.cama_no} ({score}): {cutter} cuts and "
+        text = (f"Hand {self.deal_no}. {score}. {cutter} cuts and "
                 f"{p[self.dealer]} deals three cards to each player, one at a time, to the right. "
                 f"{p[self.ma]}, on the dealer's right, is mà: plays first and wins ties.")
         return text, "V5"
@@ -1057,14 +1057,16 @@ class Truc(Game):
         return "males" if self.points[side] < self.half else "bones"
 
     def score_words(self) -> str:
-        """The score, e.g. ``"A and C 14 (in the bones), B and D 9 (in the males)"``."""
+        """The score, with the cama it is in (V1), e.g. ``"Score in cama 1: Side 1 (A and C)
+        14 (in the bones), Side 2 (B and D) 9 (in the males)"``."""
         parts = []
         for side in (0, 1):
             pts = self.points[side]
             part = self.side_part(side)
             where = f" (in the {part})" if part else ""
             parts.append(f"{self.side_label(side)} {pts}{where}")
-        return "Score: " + ", ".join(parts)
+        where = "" if self.catalan else f" in cama {self.cama_no}"
+        return f"Score{where}: " + ", ".join(parts)
 
     # ---- the end -------------------------------------------------------------------------
     def result(self) -> dict:
