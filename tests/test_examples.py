@@ -34,7 +34,7 @@ def test_E_P1_stated_facts_hold_step_by_step():
                if s.phase == "poch" and s.action.kind != "drop"]
     assert betting == [("bet", "B"), ("raise", "C"), ("call", "A"), ("call", "B")]
     show = next(s for s in game.history if s.action.kind == "showdown")
-    assert "C three Kings" in show.text and "takes the 12 chips bet and the 5 chips" in show.text
+    assert "C has three Kings" in show.text and "takes the 12 chips bet and the 5 chips" in show.text
     plays = [s for s in game.history if s.action.kind == "play"]
     assert plays[0].action.seat == 2                         # C starts phase 3
     king = next(i for i, s in enumerate(plays) if s.action.card.code == "K-acorns")
@@ -42,7 +42,7 @@ def test_E_P1_stated_facts_hold_step_by_step():
     assert plays[king + 1].action.card.code == "10-hearts" and plays[king + 1].action.seat == 2
     assert plays[-1].action.card.code == "8-bells" and plays[-1].action.seat == 0
     out = next(s for s in game.history if s.action.kind == "go out")
-    assert "B 2, C 1, D 4, E 1: 8 chips" in out.text
+    assert "B holds 2 cards and pays 2; C holds 1 card and pays 1; D holds 4 cards and pays 4; E holds 1 card and pays 1. In all 8 chips" in out.text
 
 
 def test_E_P1_record_marks_stated_derived_and_chosen_facts():

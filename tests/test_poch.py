@@ -1,4 +1,4 @@
-"""Poch rules P1–P15 and variants PV1–PV4, one test (or more) per rule id."""
+"""Poch rules P1–P15 and variants PV1–PV5, one test (or more) per rule id."""
 import pytest
 
 from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, play_out
@@ -146,7 +146,7 @@ def test_P8_the_showdown_uses_the_set_ranking():
     while game.phase.key == "poch":
         act(game, game.current_player, "drop")
     assert game.poch_winner == 2
-    assert "C four Eights" in [s for s in game.history if s.action.kind == "showdown"][0].text
+    assert "C has four Eights" in [s for s in game.history if s.action.kind == "showdown"][0].text
 
 
 def test_P8_only_the_best_set_counts():
@@ -302,7 +302,7 @@ def test_P11_ruling_short_player_pays_what_they_have_in_phase_3():
     assert sum(game.chips) + sum(game.holes.values()) == 27
     settle = [s for s in game.history if s.action.kind == "go out"][0]
     if "P11" in settle.rule:
-        assert "pays all they have" in settle.text
+        assert "so pays all they have (P11)" in settle.text or "so pays nothing (P11)" in settle.text
 
 
 def test_P12_holder_of_the_next_card_must_play_it():
@@ -370,7 +370,8 @@ def test_P14_first_out_takes_the_centre_and_a_chip_per_card():
     game = load_record("e-p3")
     settle = [s for s in game.history if s.action.kind == "go out"][0]
     assert settle.rule == "P14"
-    assert "Ville 4, Sanna 6, Timo 7: 17 chips" in settle.text
+    assert ("Ville holds 4 cards and pays 4; Sanna holds 6 cards and pays 6; Timo holds 7 "
+            "cards and pays 7. In all 17 chips.") in settle.text
     i = settle.index
     game.goto(i - 1)
     before = list(game.chips)
@@ -502,7 +503,7 @@ def test_P11_ruling_the_cap_uses_public_facts_only():
         game.chips[2] = 4  # C is poor, whether or not C holds a pair
         offers.append([a.amount for a in game.legal_actions() if a.kind == "bet"])
         reason = str(game.why_not(Action("bet", 1, amount=10)))
-        assert "C could match at most" in reason
+        assert "C could put in at most 4 (pair or no pair, nobody knows)" in reason
     assert offers[0] == offers[1] and max(offers[0]) == 4 + 0
 
 
@@ -528,3 +529,221 @@ def test_P8_showdown_says_why_the_winner_won():
     step = [s for s in game.history if s.action.kind == "showdown"][0]
     assert game.poch_winner == 2
     assert "only its pair holds the payment-suit card, the Nine of bells" in step.text
+
+
+# ---- issue 11: Poch word for word --------------------------------------------------------
+
+def cli_step(number, *args):
+    """The text of step ``number`` of ``python -m cardwidgets play poch ARGS`` (as printed)."""
+    import contextlib
+    import io
+
+    from cardwidgets.cli import main
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["play", "poch", *args])
+    for line in out.getvalue().splitlines():
+        if line.strip().startswith(f"{number}. "):
+            return line.strip()[len(f"{number}. "):]
+    raise AssertionError(f"no step {number}")
+
+
+def test_P11_the_poorest_player_still_in_sets_the_limit_pair_or_no_pair():
+    """Four players, D has 2 chips and no pair: B may bet at most 2, the refusal says who
+    limits it and why; once D drops, the limit is set by the poorest of those left."""
+    game = poch_deal(4, {0: ["A-acorns", "A-leaves"], 1: ["K-acorns", "K-leaves"],
+                         2: ["Q-acorns", "Q-leaves"],
+                         3: [f"{r}-bells" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")]},
+                     turned="7-hearts", chips=20)
+    assert game.best_set(3)[0] < 2                      # D holds no pair
+    game.chips[3] = 2                                   # D is poor (set for the test)
+    assert max(a.amount for a in game.legal_actions() if a.kind == "bet") == 2
+    refusal = game.why_not(Action("bet", 1, amount=3))
+    assert refusal.rule == "P11" and "D could put in at most 2" in refusal.reason
+    assert "pair or no pair" in refusal.reason
+    assert "pair or no pair" in Poch.RULES["P11"] and "D has 2 chips" in Poch.RULES["P11"]
+    assert "PV5" in Poch.RULES["P11"]
+    act(game, 1, "bet", 2)
+    act(game, 2, "call")
+    act(game, 3, "drop")                                # D cannot call without a pair
+    raises = [a.amount for a in game.legal_actions() if a.kind == "raise"]
+    assert raises and max(raises) == min(game.chips[s] + game.bets[s] for s in (0, 1, 2)) - 2
+
+
+def pv5_game():
+    """Three players, 12 chips: B takes the five honour holes and Marriage (21 chips), A and C
+    keep 3."""
+    game = poch_deal(3, {1: ["A-hearts", "K-hearts", "Q-hearts", "J-hearts", "10-hearts",
+                             "K-acorns"],
+                         2: ["9-acorns", "9-leaves"]},
+                     turned="7-hearts", chips=12, options={"PV5": True})
+    return game
+
+
+def test_PV5_everyone_gets_the_same_extra_chips_when_a_player_cannot_match():
+    """The document's own remedy: no limit but one's own chips; when a player cannot match,
+    every player receives the same extra chips, counted, so no chip is lost."""
+    game = pv5_game()
+    assert game.chips == [3, 21, 3]
+    assert max(a.amount for a in game.legal_actions() if a.kind == "bet") == 21
+    act(game, 1, "bet", 10)
+    # C must match 10 and holds 3: the table gives everyone 7 before C chooses
+    step = game.history[-1]
+    assert step.rule == "PV5" and step.action.kind == "extra chips"
+    assert step.text == ("C must match the bet of 10 (putting in 10) but has only 3: as "
+                         "document 000 suggests, every player receives 7 extra chips from the "
+                         "bank, so the game goes on (7 each so far).")
+    assert game.chips == [10, 18, 10] and game.current_player == 2
+    assert game.view()["extra_chips"] == 7
+    act(game, 2, "call")
+    act(game, 0, "drop")
+    while not game.finished and game.phase.key != "ante":
+        game.apply(game.legal_actions()[0])
+        game.advance()
+    total = sum(game.chips) + sum(game.holes.values()) + sum(game.bets)
+    assert total == 3 * 12 + 3 * game.extra_each
+    assert game.view()["total_chips"] == total
+
+
+def test_PV5_off_the_cap_stands_and_no_extra_chips_are_given():
+    game = poch_deal(3, {1: ["A-hearts", "K-hearts", "Q-hearts", "J-hearts", "10-hearts",
+                             "K-acorns"], 2: ["9-acorns", "9-leaves"]}, turned="7-hearts", chips=12)
+    assert max(a.amount for a in game.legal_actions() if a.kind == "bet") == 3
+    act(game, 1, "bet", 3)
+    assert game.extra_each == 0 and game.current_player == 2
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_PV5_chips_stay_conserved_with_the_bank_counted(seed):
+    game = Poch(4, chips=15, options={"PV5": True}, deals=6)
+    rng = RandomPlayer(seed=seed)
+    import random as _random
+    shuffle = _random.Random(seed)
+    while not game.finished:
+        actor = game.current_player
+        if actor == CHANCE:
+            game.apply(game.chance_action(shuffle))
+        elif actor == TABLE:
+            game.advance()
+        else:
+            game.apply(rng.choose(game, actor))
+        total = sum(game.chips) + sum(game.holes.values()) + sum(game.bets)
+        assert total == 4 * 15 + 4 * game.extra_each
+        assert min(game.chips) >= 0
+        # nobody is ever asked to match a bet they cannot afford
+        if game.phase.key == "poch" and game.current_player not in (None, TABLE, CHANCE):
+            s = game.current_player
+            assert game.high - game.bets[s] <= game.chips[s]
+
+
+def test_P10_the_one_bettor_left_in_is_not_the_only_one_who_bet():
+    """`play poch --players 5 --seed 9 --player random`, step 20: A, C and E bet and dropped;
+    B is the one bettor left in (apustulari bakarra), not "the only bettor"."""
+    text = cli_step(20, "--players", "5", "--seed", "9", "--player", "random")
+    assert text.startswith("E, A and C bet too but dropped out, D without betting: B, the one "
+                           "bettor left in, shows a pair of Tens")
+    assert "only bettor" not in text and "Everyone else dropped" not in text
+
+
+def test_P10_a_lone_bettor_who_alone_bet_is_the_only_bettor():
+    game = poch_deal(4, {1: ["K-acorns", "K-leaves"]}, turned="7-hearts")
+    act(game, 1, "bet", 1)
+    for seat in (2, 3, 0):
+        act(game, seat, "drop")
+    text = [s for s in game.history if s.action.kind == "showdown"][0].text
+    assert text.startswith("Nobody else bet: B, the only bettor, shows a pair of Kings")
+
+
+def test_PV3_the_lone_bettor_proves_no_right_to_bet():
+    """`--players 5 --seed 1 --variant PV1 --variant PV3`, step 15: no pair needed, none shown."""
+    text = cli_step(15, "--players", "5", "--seed", "1", "--variant", "PV1", "--variant", "PV3")
+    assert "prove the right to bet" not in text
+    assert "In this variant betting needs no pair, so C shows nothing." in text
+
+
+def test_P14_says_what_each_player_holds_and_pays():
+    """`--players 4 --seed 7`, step 76: A holds 3 cards but has only 2 chips."""
+    text = cli_step(76, "--players", "4", "--seed", "7")
+    assert "A holds 3 cards but has only 2, so pays all they have (P11)" in text
+    assert "B holds 4 cards and pays 4; C holds 1 card and pays 1. In all 7 chips." in text
+
+
+def test_P15_a_player_with_no_chips_has_none_not_only_0():
+    """`--players 4 --seed 7`, step 77 and `--players 5 --seed 15 --player random`, step 38."""
+    text = cli_step(77, "--players", "4", "--seed", "7")
+    assert text.startswith("A has no chips left and cannot pay the 9-chip ante")
+    assert "only 0" not in text
+    text = cli_step(38, "--players", "5", "--seed", "15", "--player", "random")
+    assert "B holds 2 cards but has no chips, so pays nothing (P11)" in text
+    assert "only 0" not in text
+
+
+def test_P9_ich_poche_is_translated():
+    game = poch_deal(4, {1: ["K-acorns", "K-leaves"]}, turned="7-hearts")
+    step = act(game, 1, "bet", 2)
+    assert '("Ich poche 2", German for "I poch 2"; pochen is to knock)' in step.text
+    assert 'German for "I poch 3"' in Poch.RULES["P9"]
+
+
+def test_P3_board_labels_come_from_the_documents():
+    """Only the documents' words under the holes: no "Mitte" or "Zehn"; the centre, unlabelled
+    in document 000, has no German word, and P3 says the English names are ours."""
+    german = Poch(3).view()["hole_native"]
+    assert german["centre"] == "" and german["10"] == ""
+    assert "Mitte" not in german.values() and "Zehn" not in german.values()
+    assert [german[h] for h in ("A", "K", "Q", "J", "marriage", "sequence", "poch")] == [
+        "Daus", "König", "Ober", "Unter", "Braut", "Sequenz", "Poch"]
+    finnish = Poch(3, suits="french").view()["hole_native"]
+    assert finnish["centre"] == "keskipotti" and finnish["poch"] == "poch-potti"
+    assert "English names are ours" in Poch.RULES["P3"] and "unlabelled" in Poch.RULES["P3"]
+
+
+YOU_SLIPS = ("You's", "You has", "You holds", "You takes", "You passes", "You calls", "You pochs",
+             "You raises", "You drops", "You wins", "You lays", "You starts", "You deals",
+             "You pays", "You loses", "You is", "You shows", "you has", "you holds", "you takes",
+             "you pays", "you is", "you shows", "which You", "you starts", "you wins", "you lays")
+
+
+@pytest.mark.parametrize("options", [{}, {"PV3": True}, {"PV5": True}, {"PV1": True, "PV2": True}])
+def test_a_player_called_you_is_addressed_as_you(options):
+    """Issue 11 item 5: "You calls", "which You holds", "You has only 8 chips" never appear."""
+    texts = []
+    for seed in range(25):
+        game = play_out(Poch(["You", "Ada", "Boris", "Cleo"], options=options),
+                        RandomPlayer(seed=seed), seed=seed)
+        texts += [s.text for s in game.history]
+        texts += [game.describe(a) for a in game.legal_actions()]
+    for text in texts:
+        assert not any(slip in text for slip in YOU_SLIPS), text
+    joined = " ".join(texts)
+    assert "You hold the" in joined and "you " in joined
+
+
+def test_you_in_refusals_and_the_game_over_text():
+    game = poch_deal(["Ada", "You", "Boris"], {1: ["K-acorns", "K-leaves"]}, turned="7-hearts",
+                     chips=12)
+    refusal = game.why_not(Action("bet", 1, amount=30))
+    assert refusal.reason == "You cannot put in 30 chips: you hold only 3"
+    game = poch_deal(["Ada", "Boris", "You", "Dora", "Emil", "Fay"],
+                     {2: ["9-acorns", "K-bells", "A-leaves", "J-hearts", "8-leaves"]},
+                     turned="7-hearts")
+    act(game, 1, "pass")
+    assert game.why_not(Action("bet", 2, amount=1)).reason == (
+        "You hold no pair, three or four of a kind, so may not take part in the poching")
+
+
+def test_the_seat_addressed_as_you_can_be_chosen_and_rewrites_the_texts():
+    game = play_out(Poch(3), RandomPlayer(seed=2), seed=2)
+    assert game.you is None
+    first = game.history[1].text
+    game.you = 0
+    assert game.history[1].text != first and "you" in game.history[1].text.lower()
+    assert game.history[1].text.startswith("You deal") or "you" in game.history[1].text
+    game.you = None
+    assert game.history[1].text == first
+    with pytest.raises(ConfigError, match="you: there is no seat 7"):
+        game.you = 7
+
+
+def test_P1_marks_the_german_card_words_that_are_ours():
+    assert "such as Zehn, are ours" in Poch.RULES["P1"]

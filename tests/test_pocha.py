@@ -799,3 +799,99 @@ def test_docstring_examples_run():
 
     import cardwidgets.games.pocha.rules as module
     assert doctest.testmod(module).failed == 0
+
+
+# ---- issue 10 item 8 and issue 11 item 8 --------------------------------------------------
+
+def one_card_hand(g, leader_order, bids, plays, trump="2-swords"):
+    """Deal and play one one-card hand: ``plays`` maps seat → card, ``bids`` seat → bid."""
+    g.apply(scripted_deal(g, {s: [c] for s, c in plays.items()}, trump=trump))
+    for seat in g.table.order_from(g.first_player):
+        g.apply(Action("bid", seat, amount=bids[seat]))
+    for seat in g.table.order_from(g.first_player):
+        play(g, seat, plays[seat])
+    return g.advance()[0]
+
+
+def test_H12_ruling_the_tied_set_never_shrinks_a_player_behind_can_come_back():
+    """All four tie; extra hand 1 leaves A and B ahead; extra hand 2 leaves C alone ahead of
+    everyone who was tied: C wins (the engine used to narrow the tie to A and B and play on)."""
+    g = game_at(4, 1)                                   # dealer A; D plays first
+    step = one_card_hand(g, None, {3: 0, 2: 1, 1: 1, 0: 1},
+                         {3: "1-cups", 2: "4-cups", 1: "5-cups", 0: "6-cups"})
+    assert g.scores == [-5, -5, -5, -5] and g.tied == [0, 1, 2, 3]
+    assert "A, B, C and D are tied with -5" in step.text
+    # extra hand 1 (dealer D, C first): A and B make 0 (+10), C takes the trick on 0 (-5),
+    # D bid 1 and took none (-5)
+    step = one_card_hand(g, None, {2: 0, 1: 0, 0: 0, 3: 1},
+                         {2: "1-cups", 1: "4-cups", 0: "5-cups", 3: "6-cups"})
+    assert g.scores == [5, 5, -10, -10] and not g.finished
+    assert g.tied == [0, 1, 2, 3]
+    assert ("Of the players who were tied (A, B, C and D), A and B now share the lead with 5"
+            in step.text)
+    # extra hand 2 (dealer C, B first): C bids 1 and takes it (+15); A and B miss (-5)
+    step = one_card_hand(g, None, {1: 1, 0: 1, 3: 0, 2: 1},
+                         {1: "4-cups", 0: "5-cups", 3: "6-cups", 2: "1-cups"})
+    assert g.scores == [0, 0, 5, 0]
+    assert g.finished and g.result()["winners"] == [2]
+    assert "The tie is broken: C wins with 5 points." in step.text
+    assert "stay the same until then" in Pocha.RULES["H12"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_H12_the_winner_leads_alone_among_the_players_tied_at_the_end(seed):
+    """Random legal play of short games: the game ends only when one of the players tied at the
+    end of the schedule (or the one leader) is alone ahead of the others of that set."""
+    g = Pocha(4, options={"one_card_ends": True}, start=23 + seed % 6, hands=1)
+    rng = random.Random(4111 + seed)
+    while not g.finished:
+        if g.current_player == CHANCE:
+            g.apply(g.chance_action(rng))
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+    tied = g.tied or list(range(4))
+    top = max(g.scores[s] for s in tied)
+    assert [s for s in tied if g.scores[s] == top] == g.result()["winners"]
+    assert len(g.result()["winners"]) == 1
+
+
+def test_H12_and_H5_texts_show_no_code_backticks():
+    for rule, text in Pocha.RULES.items():
+        assert "`" not in text, rule
+
+
+def test_HV1_to_HV4_are_called_our_variants_and_HV5_the_other_reading():
+    for rule in ("HV1", "HV2", "HV3", "HV4"):
+        text = Pocha.RULES[rule]
+        assert text.startswith("Our variant") and "not in the document" in text, rule
+        assert "published" not in text and "card maker" not in text, rule
+    assert "other reading of H4" in Pocha.RULES["HV5"] and "Pagkatapos" in Pocha.RULES["HV5"]
+
+
+def test_H4_says_the_fairness_reason_is_ours_and_pagkatapos_favours_HV5():
+    text = Pocha.RULES["H4"]
+    assert "Our reason is our own, not the document's" in text
+    assert 'Pagkatapos ("after that")' in text and "which is variant HV5" in text
+
+
+YOU_SLIPS = ("You's", "You has", "You plays", "You bids", "You leads", "You wins", "You cuts",
+             "You deals", "You shows", "You keeps", "You turns", "You trumps", "You beats",
+             "you has", "you plays", "you wins", "you bids", "you leads", "card of You",
+             "you shows your", "You, the dealer, bids")
+
+
+@pytest.mark.parametrize("you", [0, 1, 2, 3])
+def test_a_player_called_you_is_addressed_as_you(you):
+    """Issue 11 item 5 in Pocha: "You plays", "You, the dealer, bids", "of You's" never appear."""
+    names = ["Ana", "Bea", "Carles", "Dani"]
+    names[you] = "You"
+    from cardwidgets import RandomPlayer, play_out
+    texts = []
+    for seed in range(3):
+        game = play_out(Pocha(names, start=8, hands=6), RandomPlayer(seed=seed), seed=seed)
+        texts += [s.text for s in game.history]
+    for text in texts:
+        assert not any(slip in text for slip in YOU_SLIPS), text
+    joined = " ".join(texts)
+    assert "You bid" in joined or "you bid" in joined
+    assert "you play" in joined.lower() or "you lead" in joined.lower()

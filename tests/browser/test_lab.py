@@ -155,7 +155,8 @@ def test_play_mode_move_and_refused_click(page, lab, lab_root):
     assert "Your turn, B" in root.locator(".cw-now-who").inner_text()
     root.locator(".cw-slider").fill("10")
     at_step(page, root, 10)
-    assert root.locator(".cw-what").inner_text() == 'B pochs 2 ("Ich poche 2").'
+    assert root.locator(".cw-what").inner_text() == ('B pochs 2: bets 2 chips ("Ich poche 2", '
+                                                     'German for "I poch 2"; pochen is to knock).')
     out = kernel_eval(page, "print(w.game.actions[9])")
     assert out.strip() == "Action('bet', seat=1, amount=2)"
     assert not page.js_errors

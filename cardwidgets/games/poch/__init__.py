@@ -1,4 +1,4 @@
-"""Poch: the German board game of the 15th century (rules P1–P15, variants PV1–PV4).
+"""Poch: an old board game of German origin (rules P1–P15, variants PV1–PV5).
 
 Its parts: ``rules.py`` (the game), ``table.js``/``table.css`` (the widget's table),
 ``picture.py`` (the static picture) and ``examples/`` (the documents' worked examples).

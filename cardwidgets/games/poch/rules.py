@@ -1,7 +1,7 @@
-"""Poch (German *Poch*, *Pochspiel*): a board of nine holes, three phases on one deal.
+"""Poch (north German *puchen*): a board of nine holes, three phases on one deal.
 
 Sources: document 000 (Basque, after John McLeod's rules) and document 002 (Finnish). Rule ids
-P1–P15 and variants PV1–PV4 follow ``shared/rules/poch.md``. Where the documents leave a
+P1–P15 and variants PV1–PV5 follow ``shared/rules/poch.md``. Where the documents leave a
 point open we rule on it; those rulings are marked "Our ruling" in :data:`RULES`.
 
 >>> from cardwidgets import Poch, play_out, RandomPlayer
@@ -16,6 +16,7 @@ from collections import Counter
 
 from ...engine import (CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Phase,
                       RankOrder, deal_problem, make_deck)
+from ...engine.words import Addressed, sentence_case
 
 __all__ = ["Poch", "HOLES", "RULES", "best_set", "set_key"]
 
@@ -30,11 +31,15 @@ HOLES = ("A", "K", "Q", "J", "10", "marriage", "sequence", "poch", "centre")
 HOLE_TITLES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten",
                "marriage": "Marriage", "sequence": "Sequence", "poch": "Poch",
                "centre": "Centre"}
-# Secondary labels on the board: German names for German suits; for French suits the Finnish
-# names of document 002, which is French-suited.
-HOLE_NATIVE = {"german": {"A": "Daus", "K": "König", "Q": "Ober", "J": "Unter", "10": "Zehn",
-                          "marriage": "Braut / Mariage", "sequence": "Sequenz",
-                          "poch": "Poch", "centre": "Mitte"},
+# Secondary labels on the board, only words the documents give. German suits: the 1527 board
+# of document 000 (Daus, König, Ober, Unter, its 10 has no word, the Poch column) and the boards
+# of its time (Braut for the marriage, Sequenz); document 000's round board leaves the centre
+# unlabelled (zentroko zuloa etiketatu gabe), so it gets no word. French suits: the Finnish
+# names of document 002, which is French-suited (keskipotti, "centre pot", is its word).
+# The English titles above are ours, to name the holes in the texts.
+HOLE_NATIVE = {"german": {"A": "Daus", "K": "König", "Q": "Ober", "J": "Unter", "10": "",
+                          "marriage": "Braut", "sequence": "Sequenz",
+                          "poch": "Poch", "centre": ""},
                "french": {"A": "ässä", "K": "kuningas", "Q": "rouva", "J": "sotamies",
                           "10": "kymppi", "marriage": "mariage", "sequence": "sekvenssi",
                           "poch": "poch-potti", "centre": "keskipotti"}}
@@ -47,11 +52,17 @@ ANTE = len(HOLES)  # one chip in each hole
 
 RULES = {
     "P1": "The deck has 32 cards: in each suit Ace, King, Queen, Jack, 10, 9, 8, 7, high to "
-          "low. With German suits the Daus is the Ace, the Ober the Queen and the Unter the Jack.",
+          "low. With German suits the Daus is the Ace, the Ober the Queen and the Unter the Jack. "
+          "(Document 000 gives the German names Daus, König, Ober and Unter and the suits Eichel, "
+          "Grün, Herz and Schelle; other German words the widget shows beside a card's name, "
+          "such as Zehn, are ours: the usual German ones.)",
     "P2": "Three to six players, each starting with the same number of chips.",
     "P3": "The board (Pochbrett) is round: eight holes (Ace, King, Queen, Jack, Ten, Marriage, "
           "Sequence, Poch) around an unmarked centre hole. (We say hole for each compartment "
-          "of the board: Basque zulo, Finnish potti.)",
+          "of the board: Basque zulo, Finnish potti.) The English names are ours; on the board "
+          "the small words under them are the documents' own (German from the old boards of "
+          "document 000, Finnish from document 002), and the centre, which document 000 says "
+          "is unlabelled, carries only our name \"Centre\".",
     "P4": "The first dealer is chosen by lot; after each deal the deal passes to the left. "
           "Before every deal each player puts one chip in each of the nine holes, even in holes "
           "that still hold chips.",
@@ -75,21 +86,27 @@ RULES = {
           "equal pairs cannot meet. Our ruling, should it ever matter: the skat suit order "
           "(acorns/clubs, leaves/spades, hearts, bells/diamonds) decides, as in variant PV3.",
     "P9": "Betting (poching) starts left of the dealer and goes clockwise. You may pass or bet "
-          "one or more chips (\"Ich poche 3\"); bets lie beside the board. Once someone has bet, "
+          "one or more chips (\"Ich poche 3\", German for \"I poch 3\": pochen is to knock); "
+          "bets lie beside the board. Once someone has bet, "
           "the others call (match), raise or drop, round after round until everyone still in has "
           "put in the same. Dropping loses what you already bet. Our ruling: a pass before "
           "anyone has bet only means \"not now\": if a bet comes, you will be asked again to call, "
           "raise or drop.",
     "P10": "When the bets are equal, the players still in show their sets and the best takes all "
            "the bets and the Poch hole. If everyone passes, the Poch hole stays for the next "
-           "deal. If only one player bets, or all but one drop, that player takes the bets and "
-           "the Poch hole but must show at least a pair.",
-    "P11": "The documents set no betting limits and nothing for a player who cannot afford a "
-           "call; document 000 suggests giving every player the same number of extra chips so "
-           "the game can go on. Our ruling: you never bet more chips than you hold, and nobody "
-           "may bet or raise beyond what every other player still in the betting (not dropped, "
-           "with chips) could match, so a call is always affordable and there are no side pots. "
-           "In phase 3 a player who cannot pay a chip for every card pays all they have.",
+           "deal. If only one player bets, or all but one drop, the one bettor left takes the "
+           "bets and the Poch hole but must show at least a pair, to prove the right to bet.",
+    "P11": "Document 000 says there is no rule on limits to bets, nor on a player who has too "
+           "few chips to match a bet, and that the simplest way out would be to give every "
+           "player the same number of extra chips so the game goes on (that is variant PV5). "
+           "Our ruling, the default: you never bet more chips than you hold, and the poorest "
+           "player still in the betting sets the limit: nobody may bet or raise to more than "
+           "that player could put in all told. Still in means not dropped, with chips, pair or "
+           "no pair: who holds a pair is secret, and a limit that skipped the players without "
+           "one would tell the table who they are. So with four players, if D has 2 chips, B "
+           "may bet at most 2, even if D holds no pair; once D drops, the limit is set by the "
+           "poorest of those left. A call is then always affordable, and there are no side "
+           "pots. In phase 3 a player who cannot pay a chip for every card pays all they have.",
     "P12": "Phase 3: the winner of the poching (or, if everyone passed, the player left of the "
            "dealer) lays any card on the centre. Whoever holds the next higher card of the same "
            "suit must play it, whatever the seating, and so on until the next card has already "
@@ -115,6 +132,13 @@ RULES = {
            "evenly go one each to the players with fewest chips, then in seat order from the "
            "dealer's left); then everyone receives or pays for each chip above or below the "
            "starting count.",
+    "PV5": "Variant (document 000's suggested way out): no limit but your own chips: you may "
+           "bet or raise to all you hold. When a player still in the betting must match a bet "
+           "and holds too few chips, every player receives the same number of extra chips, "
+           "just enough for that player to call; then they call, raise or drop as usual. Our "
+           "ruling: the extra chips come from the bank (outside the game, counted, so no chip "
+           "is lost), when the short player's turn comes, pair or no pair (whether they may "
+           "call is secret); with PV4 each player's starting count grows by the extra chips.",
 }
 
 ANTE_PHASE = Phase("ante", "Ante", "P4")
@@ -176,8 +200,8 @@ def _check_deals(game, value):
         return "the number of deals to play is a whole number of at least 1, or None for no limit"
 
 
-class Poch(Game):
-    """Poch for 3–6 players (rules P1–P15, variants PV1–PV4).
+class Poch(Addressed, Game):
+    """Poch for 3–6 players (rules P1–P15, variants PV1–PV5).
 
     Settings: ``chips`` each player starts with (20), ``dealer`` the first dealer's seat (0),
     ``suits`` ``"german"`` or ``"french"``, ``deals`` to stop after (``None``: until someone
@@ -198,6 +222,8 @@ class Poch(Game):
         "turned_card_dealt": (False, "PV2", "the last card is dealt face up, not left on the table"),
         "poch_without_pair": (False, "PV3", "betting without a pair; highest card wins"),
         "money": (None, "PV4", "value of one chip in money (e.g. 0.10); None to play for chips"),
+        "extra_chips": (False, "PV5", "no bet limit; a player who cannot match a bet: everyone "
+                        "gets the same extra chips (document 000)"),
     }
     SETUP = {"chips": (20, _check_chips), "dealer": (0, _check_dealer),
              "suits": ("german", _check_suits), "deals": (None, _check_deals)}
@@ -220,6 +246,7 @@ class Poch(Game):
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
         self.chips = [self.setup["chips"]] * self.n
+        self.extra_each = 0         # PV5: extra chips every player has received from the bank
         self.holes = dict.fromkeys(HOLES, 0)
         self.dealer = self.setup["dealer"]
         self.deal_no = 1
@@ -254,7 +281,7 @@ class Poch(Game):
         if key == "deal":
             return CHANCE
         if key == "poch":
-            return self.to_act
+            return TABLE if self._short(self.to_act) else self.to_act
         if key == "run":
             return self._holder(self.run_next) if self.run_next else self.leader
         return TABLE
@@ -275,6 +302,9 @@ class Poch(Game):
         if key == "pay":
             return [self.pay_queue[0]]
         if key == "poch":
+            short = self._short(self.to_act)
+            if short:
+                return [Action("extra chips", amount=short)]
             return self._betting_actions(self.to_act)
         if key == "showdown":
             return [Action("showdown")]
@@ -291,7 +321,7 @@ class Poch(Game):
         acts = []
         if not self._eligible(seat):
             return [Action("pass" if self.high == 0 else "drop", seat)]
-        cap = self._cap()
+        cap = self._cap(seat)
         if self.high == 0:
             acts.append(Action("pass", seat))
             acts += [Action("bet", seat, amount=k) for k in range(1, cap + 1)]
@@ -311,10 +341,24 @@ class Poch(Game):
         """Players still in the betting who have chips: public facts only (no peeking at pairs)."""
         return [s for s in range(self.n) if not self.dropped[s] and self.chips[s] + self.bets[s] > 0]
 
-    def _cap(self):
-        """P11 (our ruling): the most anyone may have in, so every other player still in can call."""
+    def _cap(self, seat):
+        """P11 (our ruling): the most anyone may have in, so every other player still in can
+        call; in PV5 only the seat's own chips limit it."""
+        if self.options["extra_chips"]:
+            return self.chips[seat] + self.bets[seat]
         stacks = [self.chips[s] + self.bets[s] for s in self._in_with_chips()]
         return min(stacks) if stacks else 0
+
+    def _short(self, seat):
+        """PV5: how many chips ``seat`` lacks to match the bet (0 if none, or not PV5)."""
+        if (not self.options["extra_chips"] or seat is None or self.high == 0
+                or self.dropped[seat]):
+            return 0
+        return max(0, self.high - self.bets[seat] - self.chips[seat])
+
+    def _limiter(self):
+        """P11: the poorest player still in the betting, who sets the limit (public facts)."""
+        return min(self._in_with_chips(), key=lambda s: (self.chips[s] + self.bets[s], s))
 
     def chance_action(self, rng):
         cards = make_deck(self.deck_name)
@@ -379,7 +423,7 @@ class Poch(Game):
 
     def _check_poch(self, action):
         seat, kind, amount = action.seat, action.kind, action.amount
-        name = self.players[seat]
+        w = self.words
         if kind not in ("pass", "bet", "call", "raise", "drop"):
             raise IllegalAction("P9", f"in the poching you may pass, bet, call, raise or drop, not "
                                 f"{kind!r}")
@@ -391,9 +435,10 @@ class Poch(Game):
             return
         if not self._eligible(seat):
             if self.chips[seat] + self.bets[seat] == 0:
-                raise IllegalAction("P11", f"{name} has no chips left to bet")
-            raise IllegalAction("P8", f"{name} holds no pair, three or four of a kind, so may not "
-                                "take part in the poching")
+                raise IllegalAction("P11", sentence_case(f"{w.says(seat, 'has')} no chips left to bet"))
+            raise IllegalAction("P8", sentence_case(
+                f"{w.says(seat, 'holds')} no pair, three or four of a kind, so "
+                f"{w.verb(seat, 'may')} not take part in the poching"))
         if kind == "call":
             return
         if amount is None or amount < 1:
@@ -401,15 +446,18 @@ class Poch(Game):
         total = (amount if kind == "bet" else self.high + amount)
         need = total - self.bets[seat]
         if need > self.chips[seat]:
-            raise IllegalAction("P11", f"{name} cannot put in {need} chips: {name} holds only "
-                                f"{self.chips[seat]}")
-        cap = self._cap()
+            held = self.chips[seat]
+            raise IllegalAction("P11", sentence_case(
+                f"{w.name(seat)} cannot put in {need} chips: {w.says(seat, 'holds')} "
+                + (f"only {held}" if held else "none")))
+        cap = self._cap(seat)
         if total > cap:
-            poorest = min(self._in_with_chips(), key=lambda s: self.chips[s] + self.bets[s])
-            raise IllegalAction("P11", f"nobody may bet more than every player still in can match: "
-                                f"{self.players[poorest]} could match at most {cap} in all, so "
-                                f"the most you may {kind} is "
-                                f"{cap if kind == 'bet' else cap - self.high}")
+            poorest = self._limiter()
+            most = cap if kind == "bet" else cap - self.high
+            raise IllegalAction("P11", sentence_case(
+                f"nobody may bet more than the poorest player still in could put in all told: "
+                f"{w.name(poorest)} could put in at most {cap} (pair or no pair, nobody knows), "
+                f"so the most you may {kind} {'is' if kind == 'bet' else 'by is'} {most}"))
 
     def _bettor_words(self):
         return f"the bet stands at {self.high} chip{'s' if self.high != 1 else ''}"
@@ -422,15 +470,17 @@ class Poch(Game):
             raise IllegalAction("P12", "say which card to play")
         if card.system != self.system:
             raise IllegalAction("P1", f"the {card.name} ({card.system} suits) is not in this deck")
+        w = self.words
         if self.run_next and card != self.run_next:
             raise IllegalAction("P12", f"the run goes on with the {self.run_next.name}, which "
-                                f"{self.players[seat]} holds: it must be played next")
+                                f"{w.says(seat, 'holds')}: it must be played next")
         if card not in self.hands[seat]:
-            raise IllegalAction("P12", f"{self.players[seat]} does not hold the {card.name}")
+            raise IllegalAction("P12", sentence_case(f"{w.says(seat, 'does')} not hold the {card.name}"))
 
     # ---- doing ---------------------------------------------------------------------------
     def _do(self, action):
-        return getattr(self, "_do_" + self._phase.key)(action)
+        text, rule = getattr(self, "_do_" + self._phase.key)(action)
+        return (sentence_case(text) if self.you is not None else text), rule
 
     def _do_ante(self, action):
         if action.kind == "end":
@@ -449,7 +499,7 @@ class Poch(Game):
         else:
             board = "the holes now hold " + ", ".join(
                 f"{HOLE_TITLES[h]} {self.holes[h]}" for h in HOLES)
-        return (f"Deal {self.deal_no}, dealt by {self.players[self.dealer]}: everyone puts one chip "
+        return (f"Deal {self.deal_no}, dealt by {self.words.name(self.dealer)}: everyone puts one chip "
                 f"in each of the nine holes ({ANTE} chips each); {board}.", "P4")
 
     def _do_deal(self, action):
@@ -463,20 +513,21 @@ class Poch(Game):
         last = cards[-1]
         self.payment, self.payment_card = last.suit, last
         suit = self.suits.suit_name(last.suit)
-        sizes = ", ".join(f"{self.players[s]} {len(self.hands[s])}" for s in order)
+        w = self.words
+        sizes = ", ".join(f"{w.name(s)} {len(self.hands[s])}" for s in order)
         if self.options["turned_card_dealt"]:
             receiver = order[(len(cards) - 1) % self.n]
             self.shown[receiver].append(last)
-            text = (f"{self.players[self.dealer]} deals all {len(cards)} cards one at a time, "
-                    f"clockwise from {self.players[order[0]]} ({sizes}). The last card, the "
-                    f"{last.name}, goes face up to {self.players[receiver]}: {suit} is the "
+            text = (f"{w.says(self.dealer, 'deals')} all {len(cards)} cards one at a time, "
+                    f"clockwise from {w.name(order[0])} ({sizes}). The last card, the "
+                    f"{last.name}, goes face up to {w.name(receiver)}: {suit} is the "
                     f"payment suit.")
             rule = "PV2"
         else:
             self.turned = last
-            text = (f"{self.players[self.dealer]} deals {len(dealt)} cards one at a time, clockwise "
-                    f"from {self.players[order[0]]} ({sizes}), and turns up the last card, the "
-                    f"{last.name}: {suit} is the payment suit.")
+            text = (f"{w.says(self.dealer, 'deals')} {len(dealt)} cards one at a time, clockwise "
+                    f"from {w.name(order[0])} ({sizes}), and {w.verb(self.dealer, 'turns')} up the "
+                    f"last card, the {last.name}: {suit} is the payment suit.")
             rule = "P5"
         self.pay_queue = self._phase1_steps()
         self._phase = PAY_PHASE
@@ -516,25 +567,27 @@ class Poch(Game):
             seat = action.seat
             self.holes[hole] = 0
             self.chips[seat] += chips
-            who = self.players[seat]
+            w = self.words
+            who, v = w.name(seat), (lambda verb: w.verb(seat, verb))
             if hole in HONOURS:
                 card = self.suits.card(f"{hole}-{self.payment}")
                 if card in self.hands[seat]:
                     self._show(seat, [card])
-                    text, rule = f"{who} holds the {card.name} and takes the {chips} chips in the {title} hole.", "P6"
+                    text, rule = (f"{who} {v('holds')} the {card.name} and {v('takes')} the {chips} "
+                                  f"chips in the {title} hole."), "P6"
                 else:
-                    text, rule = (f"The turned card is the {card.name}: {who}, the dealer, takes the "
-                                  f"{chips} chips in the {title} hole."), "PV1"
+                    text, rule = (f"The turned card is the {card.name}: {who}, the dealer, "
+                                  f"{v('takes')} the {chips} chips in the {title} hole."), "PV1"
             elif hole == "marriage":
                 cards = [self.suits.card(f"{r}-{self.payment}") for r in ("K", "Q")]
                 self._show(seat, cards)
-                text, rule = (f"{who} holds both King and Queen of {suit} and also takes the "
-                              f"{chips} chips in the Marriage hole."), "P6"
+                text, rule = (f"{who} {v('holds')} both King and Queen of {suit} and also "
+                              f"{v('takes')} the {chips} chips in the Marriage hole."), "P6"
             else:
                 cards = [self.suits.card(f"{r}-{self.payment}") for r in ("7", "8", "9")]
                 self._show(seat, cards)
-                text, rule = (f"{who} holds the 7, 8 and 9 of {suit} and takes the {chips} chips in "
-                              "the Sequence hole."), "P6"
+                text, rule = (f"{who} {v('holds')} the 7, 8 and 9 of {suit} and {v('takes')} the "
+                              f"{chips} chips in the Sequence hole."), "P6"
         else:
             text, rule = self._unclaimed_words(hole, chips), "P7"
             if self.options["dealer_takes_turned"] and self.turned is not None and self.turned.rank in (
@@ -571,16 +624,20 @@ class Poch(Game):
 
     def _do_poch(self, action):
         seat, kind = action.seat, action.kind
-        who = self.players[seat]
+        w = self.words
+        if kind == "extra chips":
+            return self._do_extra_chips(action.amount)
+        who, v = w.name(seat), (lambda verb: w.verb(seat, verb))
         if kind == "pass":
             self.need[seat] = False
             # the words never say why (that would tell the table whether the player has a pair)
-            text, rule = f"{who} passes.", "P9"
+            text, rule = f"{who} {v('passes')}.", "P9"
         elif kind == "drop":
             self.dropped[seat] = True
             self.need[seat] = False
-            lost = f" and loses the {self.bets[seat]} chips already bet" if self.bets[seat] else ""
-            text, rule = f"{who} drops out of the poching{lost}.", "P9"
+            lost = (f" and {v('loses')} the {self.bets[seat]} chips already bet"
+                    if self.bets[seat] else "")
+            text, rule = f"{who} {v('drops')} out of the poching{lost}.", "P9"
         else:
             if kind == "bet":
                 total = action.amount
@@ -592,11 +649,13 @@ class Poch(Game):
             self.chips[seat] -= put
             self.bets[seat] = total
             if kind == "call":
-                text = f"{who} calls, putting in {put} to match the bet of {total}."
+                text = f"{who} {v('calls')}, putting in {put} to match the bet of {total}."
             elif kind == "bet":
-                text = f"{who} pochs {total} (\"Ich poche {total}\")."
+                chips = f"{total} chip{'s' if total != 1 else ''}"
+                text = (f"{who} {v('pochs')} {total}: {v('bets')} {chips} (\"Ich poche {total}\", "
+                        f"German for \"I poch {total}\"; pochen is to knock).")
             else:
-                text = f"{who} raises by {action.amount} to {total}, putting in {put}."
+                text = f"{who} {v('raises')} by {action.amount} to {total}, putting in {put}."
             if total > self.high:
                 self.high = total
                 for other in range(self.n):
@@ -606,6 +665,21 @@ class Poch(Game):
             rule = "P9"
         self._next_bettor(seat)
         return text, rule
+
+    def _do_extra_chips(self, amount):
+        """PV5: every player receives ``amount`` extra chips from the bank."""
+        seat, w = self.to_act, self.words
+        for s in range(self.n):
+            self.chips[s] += amount
+        self.extra_each += amount
+        owe = self.high - self.bets[seat]
+        held = self.chips[seat] - amount
+        has = f"only {held}" if held else "none"
+        text = (f"{w.name(seat)} must match the bet of {self.high} (putting in {owe}) but "
+                f"{w.verb(seat, 'has')} {has}: as document 000 suggests, every player receives "
+                f"{amount} extra chip{'s' if amount != 1 else ''} from the bank, so the game goes "
+                f"on ({self.extra_each} each so far).")
+        return text, "PV5"
 
     def _next_bettor(self, seat):
         still_in = [s for s in range(self.n) if not self.dropped[s]]
@@ -675,22 +749,40 @@ class Poch(Game):
             self.poch_winner = winner
             self.chips[winner] += pot + poch
             self.holes["poch"] = 0
-            who = self.players[winner]
+            w = self.words
+            who, v = w.name(winner), (lambda verb: w.verb(winner, verb))
             _, _, cards = self.best_set(winner)
+            takes = f"{v('takes')} the {pot} chips bet and the {poch} chips in the Poch hole"
             if len(contenders) == 1:
-                pair = cards[:2] if len(cards) > 1 else []
-                self._show(winner, pair)
-                shows = (f"shows a pair of {self._plural(pair[0])} ({pair[0].name}, {pair[1].name}) "
-                         "to prove the right to bet" if pair else "need not show a pair in this variant")
-                text = (f"Everyone else dropped: {who}, the only bettor, {shows}, and takes the "
-                        f"{pot} chips bet and the {poch} chips in the Poch hole.")
-                rule = "P10" if len(cards) > 1 else "PV3"
+                others = [s for s in self.table.order_from(self.table.next(self.dealer))
+                          if s != winner and self.bets[s] > 0]
+                rest = [s for s in self.table.order_from(self.table.next(self.dealer))
+                        if s != winner and s not in others]
+                if others:
+                    how = (f"{w.listing(others)} bet too but dropped out"
+                           f"{', ' + w.listing(rest) + ' without betting' if rest else ''}"
+                           f": {who}, the one bettor left in,")
+                else:
+                    how = f"nobody else bet: {who}, the only bettor,"
+                if self.options["poch_without_pair"]:
+                    # PV3: betting needs no pair, so there is no right to prove (our ruling)
+                    text = (f"{how} {takes}. In this variant betting needs no pair, so {who} "
+                            f"{v('shows')} nothing.")
+                    rule = "P10, PV3"
+                else:
+                    pair = cards[:2]
+                    self._show(winner, pair)
+                    text = (f"{how} {v('shows')} a pair of {self._plural(pair[0])} "
+                            f"({pair[0].name}, {pair[1].name}) to prove the right to bet, and "
+                            f"{takes}.")
+                    rule = "P10"
+                text = text[0].upper() + text[1:]
             else:
                 for s in contenders:
                     self._show(s, self.best_set(s)[2])
-                shown = "; ".join(f"{self.players[s]} {self._set_words(s)}" for s in contenders)
-                text = (f"Showdown: {shown}. {who} wins, {self._why_best(winner, contenders)}, and "
-                        f"takes the {pot} chips bet and the {poch} chips in the Poch hole.")
+                shown = "; ".join(f"{w.says(s, 'has')} {self._set_words(s)}" for s in contenders)
+                text = (f"Showdown: {shown}. {who} {v('wins')}, {self._why_best(winner, contenders)}, "
+                        f"and {takes}.")
                 rule = self._showdown_rule(winner, contenders)
         self.bets = [0] * self.n
         self.high = 0
@@ -709,7 +801,8 @@ class Poch(Game):
     # ---- phase 3 -------------------------------------------------------------------------
     def _do_run(self, action):
         seat, card = action.seat, action.card
-        who = self.players[seat]
+        w = self.words
+        who, v = w.name(seat), (lambda verb: w.verb(seat, verb))
         starting = self.run_next is None
         self.hands[seat].remove(card)
         del self.owner[card]
@@ -720,25 +813,28 @@ class Poch(Game):
             first = len(self.centre) == 1
             if first:
                 if self.poch_winner == seat:
-                    text = f"{who} won the poching and starts the first run with the {card.name}."
+                    text = (f"{who} won the poching and {v('starts')} the first run with the "
+                            f"{card.name}.")
                 else:
-                    text = (f"Nobody won the poching, so {who}, left of the dealer, starts the "
-                            f"first run with the {card.name}.")
+                    text = (f"Nobody won the poching, so {who}, left of the dealer, {v('starts')} "
+                            f"the first run with the {card.name}.")
                 rule = "P12"
             else:
-                text, rule = f"{who} laid the last card of the run and starts a new one with the {card.name}.", "P13"
+                text, rule = (f"{who} laid the last card of the run and {v('starts')} a new one "
+                              f"with the {card.name}."), "P13"
         else:
-            text, rule = f"{who} holds the {card.name}, the next card of the run, and lays it.", "P12"
+            text, rule = (f"{who} {v('holds')} the {card.name}, the next card of the run, and "
+                          f"{v('lays')} it."), "P12"
         if not self.hands[seat]:
             self.out = seat
             self.run_next = None
             self._phase = SETTLE_PHASE
-            return text + f" {who} has no cards left!", rule
+            return text + f" {who} {v('has')} no cards left!", rule
         nxt = self._next_card(card)
         if nxt is None:
             self.run_next = None
             self.leader = seat
-            text += f" {self._stop_words(card)} {who} starts the next run."
+            text += f" {self._stop_words(card)} {who} {v('starts')} the next run."
         else:
             self.run_next = nxt
         return text, rule
@@ -763,29 +859,34 @@ class Poch(Game):
 
     def _do_settle(self, action):
         seat = self.out
-        who = self.players[seat]
+        w = self.words
+        who = w.name(seat)
         centre = self.holes["centre"]
         self.holes["centre"] = 0
         self.chips[seat] += centre
-        parts, short, total = [], [], 0
+        parts, total, short = [], 0, False
         for other in self.table.order_from(self.table.next(seat))[:-1]:
             owe = len(self.hands[other])
             pay = min(owe, self.chips[other])
             self.chips[other] -= pay
             total += pay
-            parts.append(f"{self.players[other]} {pay}")
-            if pay < owe:
-                short.append(f"{self.players[other]} owes {owe} but has only {pay}")
+            cards = f"{owe} card{'s' if owe != 1 else ''}"
+            if pay == owe:
+                parts.append(f"{w.says(other, 'holds')} {cards} and {w.verb(other, 'pays')} {pay}")
+            else:
+                short = True
+                has = f"has only {pay}" if pay else "has no chips"
+                paid = f"{w.verb(other, 'pays')} {'all ' + w.they(other) + ' ' + w._plural('has') if pay else 'nothing'}"
+                parts.append(f"{w.says(other, 'holds')} {cards} but {w.verb(other, has)}, so "
+                             f"{paid} (P11)")
         self.chips[seat] += total
-        text = (f"{who} went out first: {who} takes the {centre} chips in the centre and one chip "
-                f"for every card the others still hold ({', '.join(parts)}: {total} chips).")
-        rule = "P14"
-        if short:
-            text += " " + "; ".join(short) + " and pays all they have."
-            rule = "P14, P11"
+        text = (f"{who} went out first: {who} {w.verb(seat, 'takes')} the {centre} chips in the "
+                f"centre and one chip for every card the others still hold: {'; '.join(parts)}. "
+                f"In all {total} chip{'s' if total != 1 else ''}.")
+        rule = "P14, P11" if short else "P14"
         self.dealer = self.table.next_dealer(self.dealer)
         self.deal_no += 1
-        text += f" The deal passes to {self.players[self.dealer]}."
+        text += f" The deal passes to {w.name(self.dealer)}."
         self._phase = ANTE_PHASE
         return text, rule
 
@@ -793,10 +894,12 @@ class Poch(Game):
     def _game_over_reason(self):
         poor = [s for s in range(self.n) if self.chips[s] < ANTE]
         if poor:
-            who = " and ".join(f"{self.players[s]} has only {self.chips[s]} "
-                               f"chip{'s' if self.chips[s] != 1 else ''}" for s in poor)
-            cannot = " and cannot" if len(poor) == 1 else ": they cannot"
-            return f"{who}{cannot} pay the {ANTE}-chip ante, so the game ends."
+            w = self.words
+            who = " and ".join(
+                w.says(s, "has") + (f" only {self.chips[s]} chip{'s' if self.chips[s] != 1 else ''}"
+                                    if self.chips[s] else " no chips left") for s in poor)
+            cannot = " and cannot" if len(poor) == 1 else ": not everyone can"
+            return sentence_case(f"{who}{cannot} pay the {ANTE}-chip ante, so the game ends.")
         limit = self.setup["deals"]
         if limit is not None and self.deal_no > limit:
             return f"The {limit} deal{'s' if limit != 1 else ''} agreed have been played: the game ends."
@@ -805,9 +908,9 @@ class Poch(Game):
     def _final_words(self):
         res = self.result()
         best = res["winners"]
-        names = " and ".join(self.players[s] for s in best)
+        w = self.words
         top = self.chips[best[0]]
-        text = f"{names} win{'s' if len(best) == 1 else ''} with {top} chips."
+        text = f"{w.says(best, 'wins')} with {top} chips."
         left = sum(self.holes.values())
         if left:
             holes = ", ".join(f"{HOLE_TITLES[h]} {c}" for h, c in self.holes.items() if c)
@@ -816,7 +919,7 @@ class Poch(Game):
             else:
                 text += f" {left} chips stay on the board ({holes}) and belong to nobody."
         if res.get("money"):
-            money = ", ".join(f"{self.players[s]} {v:+.2f}" for s, v in enumerate(res["money"]))
+            money = ", ".join(f"{w.name(s)} {v:+.2f}" for s, v in enumerate(res["money"]))
             text += f" Settling in money (PV4): {money}."
         return text
 
@@ -830,7 +933,7 @@ class Poch(Game):
         value = self.options["money"]
         if value is not None:
             shares = self.share_board()
-            start = self.setup["chips"]
+            start = self.setup["chips"] + self.extra_each      # PV5's extra chips count as start
             out["board_shares"] = shares
             out["money"] = [round((chips[s] + shares[s] - start) * value, 10) for s in range(self.n)]
         return out
@@ -847,7 +950,9 @@ class Poch(Game):
 
     # ---- people --------------------------------------------------------------------------
     def describe(self, action):
-        kind, p = action.kind, self.players
+        kind, w = action.kind, self.words
+        if kind == "extra chips":
+            return f"Everyone gets {action.amount} extra chips"
         if kind == "pass":
             return "Pass"
         if kind == "bet":
@@ -865,13 +970,13 @@ class Poch(Game):
         if kind == "ante":
             return "Everyone antes"
         if kind == "claim":
-            return f"{p[action.seat]} takes the {HOLE_TITLES[action.what]} hole"
+            return sentence_case(f"{w.says(action.seat, 'takes')} the {HOLE_TITLES[action.what]} hole")
         if kind == "unclaimed":
             return f"The {HOLE_TITLES[action.what]} hole stays"
         if kind == "showdown":
             return "Show the sets"
         if kind == "go out":
-            return f"{p[action.seat]} collects"
+            return sentence_case(f"{w.says(action.seat, 'collects')}")
         if kind == "end":
             return "End the game"
         return kind
@@ -934,5 +1039,7 @@ class Poch(Game):
             "out": self.out,
             "result": self.result() if self.finished else None,
             "total_chips": sum(self.chips) + sum(self.holes.values()) + sum(self.bets),
+            # PV5: the extra chips each player has had from the bank (total_chips counts them)
+            "extra_chips": self.extra_each,
         }
 

@@ -23,6 +23,7 @@ import random
 from ...engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAction, Phase,
                       RankOrder, deal_problem, make_deck)
 from ...engine.tricks import SuitPower, Trick
+from ...engine.words import Addressed, second_person, sentence_case
 
 __all__ = ["Pocha", "RULES", "hand_schedule", "hand_score", "rank_order", "SCHEDULES"]
 
@@ -59,9 +60,12 @@ RULES = {
           "as there are players; then each hand has one card fewer, down to a last hand of 1 "
           "card each. Four players with 40 cards: 1 … 9, 10 four times, 9 … 1 = 22 hands; "
           "three players with 36 cards: 1 … 11, 12 three times, 11 … 1 = 25 hands. Our "
-          "ruling: the first whole-deck hand is the first of those hands, so every player "
-          "deals one whole-deck hand (variant HV5 plays them all after it).",
-    "H5": "The first dealer is chosen at random (here: the `dealer` setting). The player on "
+          "ruling: the first whole-deck hand is the first of those hands. The document does not "
+          "say so, and read literally it leans the other way: its word Pagkatapos (\"after "
+          "that\") puts the whole-deck hands after the hand that first deals the whole deck, "
+          "which is variant HV5. Our reason is our own, not the document's: with the deal "
+          "passing each hand, every player then deals exactly one whole-deck hand.",
+    "H5": "The first dealer is chosen at random (here: the dealer setting). The player on "
           "the dealer's right is the first player; the player on the dealer's left cuts. The "
           "cards are dealt one at a time, to the right, starting with the first player, so the "
           "dealer gets the last one. Then the next card of the deck is turned face up: its "
@@ -97,22 +101,26 @@ RULES = {
            "for the highest total is broken by extra one-card hands until it is broken. Our "
            "ruling: everyone plays the extra hands (the game needs three players), scored as "
            "usual, but only the tied players' totals count: the game ends after the first "
-           "extra hand that leaves one of them alone ahead of the others, who wins. With the `hands` setting a class can stop the schedule early "
-           "(the same tie rule applies then).",
-    "HV1": "Variant \"one-card ends\" (other published rules): as many hands of 1 card as "
-           "there are players, then 2 … up to one below the whole deck, the whole-deck hands, "
-           "down again, and as many hands of 1 at the end (4 players, 40 cards: 28 hands).",
-    "HV2": "Variant \"Catalan\" (other published rules): 1 … up to the whole deck, the whole "
-           "deck again … down to 1, then as many whole-deck hands as there are players at the "
-           "end (4 players, 40 cards: 24 hands).",
-    "HV3": "Variant (one card maker's rules): the 3 ranks low, just above the 2: Ace, King, "
+           "extra hand that leaves one of them alone ahead of the others, who wins; the tied "
+           "players stay the same until then, so one who falls behind in an extra hand may "
+           "still come back and win. With the hands setting (how many hands to play) a class "
+           "can stop the schedule early; the same tie rule applies then.",
+    "HV1": "Our variant \"one-card ends\" (not in the document; the name is ours): as many hands of 1 card as there are players, then 2 … up to one "
+           "below the whole deck, the whole-deck hands, down again, and as many hands of 1 at "
+           "the end (4 players, 40 cards: 28 hands).",
+    "HV2": "Our variant \"Catalan\" (not in the document; the name is only our label for it): 1 … up to the whole deck, the whole deck again … "
+           "down to 1, then as many whole-deck hands as there are players at the end (4 "
+           "players, 40 cards: 24 hands).",
+    "HV3": "Our variant (not in the document): the 3 ranks low, just above the 2: Ace, King, "
            "Knight, Jack, 7, 6, 5, 4, 3, 2 (with 48 cards: Ace, King, Knight, Jack, 9, 8, 7 … 3, 2).",
-    "HV4": "Variant: three players keep all 40 cards, 13 each in the whole-deck hands. Our "
-           "ruling: the one card left over is the turned trump card, face up, belonging to "
-           "nobody, as in the smaller hands.",
-    "HV5": "Variant (the other reading of H4, \"after that\"): the hands grow up to the whole "
-           "deck, and after that first whole-deck hand come as many more whole-deck hands as "
-           "there are players (4 players, 40 cards: 23 hands; 3 players: 26).",
+    "HV4": "Our variant (not in the document, which takes the 2s out for three players): "
+           "three players keep all 40 cards, 13 each in the whole-deck hands. Our ruling: the "
+           "one card left over is the turned trump card, face up, belonging to nobody, as in "
+           "the smaller hands.",
+    "HV5": "Variant, the other reading of H4 (document 004's Pagkatapos, \"after that\", read "
+           "literally): the hands grow up to the whole deck, and after that first whole-deck "
+           "hand come as many more whole-deck hands as there are players (4 players, 40 cards: "
+           "23 hands; 3 players: 26).",
 }
 
 DEAL_PHASE = Phase("deal", "The deal", "H5")
@@ -239,7 +247,7 @@ def _check_start(game, value):
         return "the hand of the schedule to start with is a whole number of at least 1"
 
 
-class Pocha(Game):
+class Pocha(Addressed, Game):
     """Pocha for 3–4 players (rules H1–H12, variants HV1–HV5).
 
     Settings: ``dealer`` the first dealer's seat (0), ``deck`` 40 or 48 cards; for a lesson,
@@ -504,7 +512,8 @@ class Pocha(Game):
         if card.system != self.system:
             raise IllegalAction("H1", f"the {card.name} ({card.system} suits) is not a Spanish card")
         if card not in hand:
-            raise IllegalAction("H8", f"{self.players[action.seat]} does not hold the {card.name}")
+            raise IllegalAction("H8", sentence_case(
+                f"{self.words.says(action.seat, 'does')} not hold the {card.name}"))
         raise IllegalAction("H8", self._refusal(card, legal, duty, high, top))
 
     def _refusal(self, card, legal, duty, high, top):
@@ -546,13 +555,18 @@ class Pocha(Game):
         if key == "play":
             situation = self._memo or self._situation()
             self._memo = None
-            return self._do_play(action, situation)
-        self._memo = None
-        if key == "bid":
-            return self._do_bid(action)
-        if key == "deal":
-            return self._do_deal(action)
-        return self._do_score(action)
+            text, rule = self._do_play(action, situation)
+        else:
+            self._memo = None
+            if key == "bid":
+                text, rule = self._do_bid(action)
+            elif key == "deal":
+                text, rule = self._do_deal(action)
+            else:
+                text, rule = self._do_score(action)
+        if self.you is not None:
+            text = sentence_case(text)
+        return text, rule
 
     def _do_deal(self, action):
         cards = action.cards
@@ -568,9 +582,10 @@ class Pocha(Game):
         for hand in self.hands:
             hand.sort(key=lambda c: key[id(c)])
         self.stock = list(cards[dealt:])
-        p, names = self.players, self._names
-        dealer, first = p[self.dealer], p[order[0]]
-        cutter = p[self.table.next(self.dealer, -1)]
+        names, w = self._names, self.words
+        dealer, first = w.name(self.dealer), w.name(order[0])
+        cutter = self.table.next(self.dealer, -1)
+        d = lambda verb: w.verb(self.dealer, verb)     # noqa: E731
         whole = not self.stock
         if whole:
             self.trump_card = cards[dealt - 1]
@@ -580,14 +595,15 @@ class Pocha(Game):
         self.trump = self.trump_card.suit
         self.power = SuitPower(self.ranks, self.trump)
         each = f"{k} card{'s' if k != 1 else ''} each"
-        text = (f"{self.hand_label().capitalize()}, {each}: {cutter} cuts and {dealer} deals one "
-                f"card at a time to the right, starting with {first}. ")
+        text = (f"{self.hand_label().capitalize()}, {each}: {w.says(cutter, 'cuts')} and {dealer} "
+                f"{d('deals')} one card at a time to the right, starting with {first}. ")
         if whole:
-            text += (f"The whole deck is dealt, so {dealer} shows their own last card, the "
-                     f"{names[id(self.trump_card)]}, and keeps it: {SUIT_WORDS[self.trump]} are "
+            text += (f"The whole deck is dealt, so {dealer} {d('shows')} {w.their(self.dealer)} own "
+                     f"last card, the "
+                     f"{names[id(self.trump_card)]}, and {d('keeps')} it: {SUIT_WORDS[self.trump]} are "
                      f"trumps (triunfo).")
         else:
-            text += (f"{dealer} turns up the next card, the {names[id(self.trump_card)]}: "
+            text += (f"{dealer} {d('turns')} up the next card, the {names[id(self.trump_card)]}: "
                      f"{SUIT_WORDS[self.trump]} are trumps (triunfo).")
             if self.options["all_forty"] and len(self.stock) == 1:
                 text += " It is the one card left over and belongs to nobody (HV4)."
@@ -601,15 +617,16 @@ class Pocha(Game):
         k = self.cards_per_hand
         forbidden = self.forbidden_bid()
         self.bids[seat] = amount
-        who = self.players[seat]
+        w = self.words
+        who, bids = w.name(seat), w.verb(seat, "bids")
         trick_w = "trick" if amount == 1 else "tricks"
         if seat != self.dealer:
             so_far = sum(b for b in self.bids if b is not None)
             self.to_act = self.table.next(seat)
-            return (f"{who} bids {amount} {trick_w} (the bids add up to {so_far} of {k} so far).",
+            return (f"{who} {bids} {amount} {trick_w} (the bids add up to {so_far} of {k} so far).",
                     "H7")
         total = sum(self.bids)
-        text = f"{who}, the dealer, bids {amount} {trick_w} last: the bids add up to {total} of {k}."
+        text = f"{who}, the dealer, {bids} {amount} {trick_w} last: the bids add up to {total} of {k}."
         if k == 1 and total == k:
             text += " In a one-card hand the dealer may make them add up to the tricks."
         elif k == 1:
@@ -628,7 +645,12 @@ class Pocha(Game):
         seat, card = action.seat, action.card
         legal, duty, high, top = situation
         names = self._names
-        who = self.players[seat]
+        you = self.you                          # the seat addressed as you (engine.words)
+        if seat == you:
+            who, v, of_whose = "you", second_person_of, "yours"
+        else:
+            who = self.players[seat]
+            v, of_whose = _same, f"{who}'s"
         hand = self.hands[seat]
         for i, c in enumerate(hand):
             if c is card:
@@ -641,37 +663,38 @@ class Pocha(Game):
         if duty == LEAD:
             first = not any(self.taken)
             why = "the first player," if first else "who won the last trick,"
-            text = f"{who}, {why} leads the {name}."
+            text = f"{who}, {why} {v('leads')} the {name}."
             rule = "H8" if first else "H10"
         else:
             led = trick.plays[0].card.suit
             if duty == BEAT:
-                text = f"{who} plays the {name}, beating the {names[id(high)]} (duty 1: follow suit and beat if you can)."
+                text = (f"{who} {v('plays')} the {name}, beating the {names[id(high)]} (duty 1: "
+                        f"follow suit and beat if you can).")
             elif duty == FOLLOW:
-                text = (f"{who} plays the {name}: no {led} card of {who}'s beats the {names[id(high)]}, "
-                        f"so any {led} card will do (duty 2).")
+                text = (f"{who} {v('plays')} the {name}: no {led} card of {of_whose} beats the "
+                        f"{names[id(high)]}, so any {led} card will do (duty 2).")
             elif duty == FOLLOW_TRUMPED:
-                text = (f"{who} plays the {name}: someone has trumped, so any {led} card will do "
-                        f"(duty 2).")
+                text = (f"{who} {v('plays')} the {name}: someone has trumped, so any {led} card "
+                        f"will do (duty 2).")
             elif duty == TRUMP:
-                text = (f"{who} has no {led} and trumps with the {name} (duty 3: void in the suit "
-                        f"led, you must trump).")
+                text = (f"{who} {v('has')} no {led} and {v('trumps')} with the {name} (duty 3: void "
+                        f"in the suit led, you must trump).")
             elif duty == OVERTRUMP:
-                text = (f"{who} has no {led} and beats the {names[id(top)]} with the {name} (duty 3: "
-                        f"beat the highest trump if you can).")
+                text = (f"{who} {v('has')} no {led} and {v('beats')} the {names[id(top)]} with the "
+                        f"{name} (duty 3: beat the highest trump if you can).")
             elif duty == ANY_LOW and card.suit == self.trump:
-                text = (f"{who} has no {led} and no trump above the {names[id(top)]}, so may play any "
-                        f"card: the {name}, a lower trump (duty 3).")
+                text = (f"{who} {v('has')} no {led} and no trump above the {names[id(top)]}, so may "
+                        f"play any card: the {name}, a lower trump (duty 3).")
             elif top is not None and led != self.trump:
                 # the same words whether or not the player holds lower trumps: the rules do
                 # not make a player reveal that
-                text = (f"{who} has no {led} and no trump that beats the {names[id(top)]}, so may "
-                        f"play any card: the {name} (duty 3).")
+                text = (f"{who} {v('has')} no {led} and no trump that beats the {names[id(top)]}, "
+                        f"so may play any card: the {name} (duty 3).")
             elif led == self.trump:
-                text = (f"{who} has no trumps ({led}) to follow with, so may play any card: the "
-                        f"{name} (duty 3).")
+                text = (f"{who} {v('has')} no trumps ({led}) to follow with, so may play any card: "
+                        f"the {name} (duty 3).")
             else:
-                text = (f"{who} has neither {led} nor trumps ({self.trump}), so may play any "
+                text = (f"{who} {v('has')} neither {led} nor trumps ({self.trump}), so may play any "
                         f"card: the {name} (duty 3).")
             rule = _DUTY_RULE[duty]
         if len(trick.plays) < self.n:
@@ -683,10 +706,10 @@ class Pocha(Game):
         self.taken[w] += 1
         self.won[w].append(trick)
         self.last_trick = trick
-        wname = self.players[w]
         how = ("the highest trump" if win.card.suit == self.trump
                else f"the highest {win.card.suit} card, and no trump was played")
-        text += f" {wname} wins the trick with the {names[id(win.card)]}, {how}."
+        wins = "you win" if w == you else f"{self.players[w]} wins"
+        text += f" {wins} the trick with the {names[id(win.card)]}, {how}."
         rule += " + H10"
         if self.hands[w]:
             self.trick = Trick(w)
@@ -701,13 +724,14 @@ class Pocha(Game):
     def _do_score(self, action):
         k = self.cards_per_hand
         deltas, parts = [], []
+        w = self.words
         for s in self.table.order_from(self.first_player):
             bid, took = self.bids[s], self.taken[s]
             d = hand_score(bid, took)
             if bid == took:
-                parts.append(f"{self.players[s]} bid {bid}, took {took}: exact, 10 + 5 × {took} = +{d}")
+                parts.append(f"{w.name(s)} bid {bid}, took {took}: exact, 10 + 5 × {took} = +{d}")
             else:
-                parts.append(f"{self.players[s]} bid {bid}, took {took}: "
+                parts.append(f"{w.name(s)} bid {bid}, took {took}: "
                              f"{'over' if took > bid else 'under'} by {abs(bid - took)}, {d}")
         for s in range(self.n):
             bid, took = self.bids[s], self.taken[s]
@@ -716,40 +740,46 @@ class Pocha(Game):
         self.hand_scores.append(deltas)
         self.hand_log.append({"hand": self._hand_short(), "cards": k, "bids": list(self.bids),
                               "taken": list(self.taken)})
-        totals = ", ".join(f"{self.players[s]} {self.scores[s]}" for s in range(self.n))
+        totals = ", ".join(f"{w.name(s)} {self.scores[s]}" for s in range(self.n))
         text = (f"Scoring {self.hand_label()}, {k} trick{'s' if k != 1 else ''}: "
                 f"{'; '.join(parts)}. Totals: {totals}.")
         rule = "H11"
         if self.hand_no >= len(self.schedule):
-            # H12: at the end of the schedule everyone's total counts; in the extra hands
-            # only the totals of the players who were tied (our ruling)
+            # H12: at the end of the schedule everyone's total counts; in the extra hands only
+            # the totals of the players tied then (our ruling). That set never shrinks: the game
+            # ends after the first extra hand that leaves one of them alone ahead of all the
+            # others of that set, even one who fell behind in an earlier extra hand.
             contenders = self.tied if self.tied else range(self.n)
             top = max(self.scores[s] for s in contenders)
             leaders = [s for s in contenders if self.scores[s] == top]
             last = ("That was the last hand" if len(self.schedule) + self.offset == len(self.full_schedule)
                     else "That was the last hand of this lesson")
+            w = self.words
             if len(leaders) == 1:
                 self._phase = OVER_PHASE
                 self.to_act = None
-                self.tied = self.tied and leaders
-                lead = self.players[leaders[0]]
+                lead = w.says(leaders[0], "wins")
                 if self.extra_hand:
-                    return (text + f" The tie is broken: {lead} wins with {top} points."), "H11 + H12"
-                return (text + f" {last}: {lead} wins with {top} points."), "H11 + H12"
-            tied = _listing([self.players[s] for s in leaders], "")
+                    return (text + f" The tie is broken: {lead} with {top} points."), "H11 + H12"
+                return (text + f" {last}: {lead} with {top} points."), "H11 + H12"
+            tied = w.listing(leaders)
             if self.extra_hand:
-                text += (f" {tied} are still tied with {top}: another extra one-card hand.")
+                if leaders == self.tied:
+                    text += f" {tied} are still tied with {top}: another extra one-card hand."
+                else:
+                    text += (f" Of the players who were tied ({w.listing(self.tied)}), {tied} now "
+                             f"share the lead with {top}: another extra one-card hand.")
             else:
                 text += (f" {last}, and {tied} are tied with {top}: everyone plays an extra "
                          f"one-card hand, and only the tied players' totals decide.")
-            self.tied = leaders
+                self.tied = leaders
             rule = "H11 + H12"
         self.dealer = self.table.next_dealer(self.dealer)
         self.hand_no += 1
         self.deal_no = self.hand_no
         self._new_hand_state()
         self._phase = DEAL_PHASE
-        text += f" The deal passes to the right, to {self.players[self.dealer]}."
+        text += f" The deal passes to the right, to {w.name(self.dealer)}."
         return text, rule
 
     # ---- the end -------------------------------------------------------------------------
@@ -948,6 +978,14 @@ class Pocha(Game):
             return None
         win = trick.winner(self.power)
         return None if win is None else win.seat
+
+
+def _same(verb):
+    return verb
+
+
+def second_person_of(verb):
+    return second_person(verb)
 
 
 def _listing(names, the="the "):
