@@ -3,6 +3,7 @@
     python -m cardwidgets replay e-p1            # a built-in record or a path
     python -m cardwidgets play poch --players 4 --seed 7 --variant PV3
     python -m cardwidgets rules poch             # the rules with their ids
+    python -m cardwidgets site build --offline   # the class site (JupyterLite), see site/
 
 Errors print one clear line and exit with status 2.
 """
@@ -44,7 +45,30 @@ def _parser():
     g.add_argument("--quiet", action="store_true", help="print only the result")
     s = sub.add_parser("rules", help="print a game's rules with their ids")
     s.add_argument("game", help=", ".join(GAMES))
+    w = sub.add_parser("site", help="the class site: the notebooks in the browser, no server")
+    wsub = w.add_subparsers(dest="site_command", metavar="build", required=True, parser_class=_Parser)
+    b = wsub.add_parser("build", help="build the site (JupyterLite with the Pyodide kernel)")
+    b.add_argument("--offline", action="store_true",
+                   help="carry Pyodide and every wheel on the site, so it needs no internet")
+    b.add_argument("--output", metavar="DIR", default=None, help="where to write it (default site/_output)")
+    b.add_argument("--cache-dir", metavar="DIR", default=None, help="where downloads are kept between builds")
     return p
+
+
+def load_site_build():
+    """The site's build script, ``site/build.py`` beside this package (a checkout only)."""
+    import importlib.util
+    from pathlib import Path
+    script = Path(__file__).resolve().parents[1] / "site" / "build.py"
+    if not script.is_file():
+        raise CardwidgetsError(f"site: the site is built from a checkout of cardwidgets "
+                               f"(no {script.relative_to(script.parents[2])})")
+    if "cardwidgets_site_build" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("cardwidgets_site_build", script)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    return sys.modules["cardwidgets_site_build"]
 
 
 def _value(text):
@@ -106,6 +130,12 @@ def main(argv=None, out=None) -> int:
             if title and not args.quiet:
                 print(title, file=out)
             _print_game(game, args.quiet, out)
+        elif args.command == "site":
+            site = load_site_build()
+            try:
+                site.build(args.output, offline=args.offline, cache_dir=args.cache_dir)
+            except site.SiteError as exc:
+                raise CardwidgetsError(f"site: {exc}") from None
         elif args.command == "rules":
             cls = _game_class(args.game)
             for rule, text in cls.RULES.items():
@@ -134,14 +164,20 @@ def main(argv=None, out=None) -> int:
                 save_record(game, args.save)
                 print(f"Saved the record to {args.save}", file=out)
     except CardwidgetsError as exc:
-        print(f"cardwidgets: {exc}", file=sys.stderr)
+        _one_line(f"cardwidgets: {exc}")
         return 2
     except SystemExit as exc:
         if isinstance(exc.code, str):
-            print(exc.code, file=sys.stderr)
+            _one_line(exc.code)
             return 2
         return exc.code or 0
     except OSError as exc:
-        print(f"cardwidgets: {exc.strerror}: {exc.filename}", file=sys.stderr)
+        _one_line(f"cardwidgets: {exc.strerror or exc}: {exc.filename}")
         return 2
     return 0
+
+
+def _one_line(message: str, limit: int = 400) -> None:
+    """Print an error as one line (a name with a line break stays on it), cut if long."""
+    text = " ".join(str(message).split())
+    print(text if len(text) <= limit else text[:limit - 1] + "…", file=sys.stderr)

@@ -17,6 +17,8 @@ half-loaded.
 from __future__ import annotations
 
 import json
+import math
+import re
 from pathlib import Path
 
 from .engine import TABLE, Action, CardwidgetsError, ConfigError, Game, RecordError
@@ -91,43 +93,151 @@ def load_record(source):
     return _replay(data)
 
 
+#: Bounds on what a record may hold: a real record is a few kilobytes, a few levels deep.
+MAX_BYTES = 10 * 2**20
+MAX_DEPTH = 20
+MAX_ITEMS = 1_000_000
+MAX_INT = 10**15
+MAX_TEXT = 100_000
+
+
 def read_record(source) -> dict:
-    """The record as a dict, read from a path, a built-in name, JSON text or a dict."""
+    """The record as a dict, read from a path, a built-in name, JSON text or a dict.
+
+    Raises :class:`RecordError` naming the field for anything that is not a record's JSON:
+    no such file, a folder, text that is not UTF-8 or not JSON, nesting deeper than
+    :data:`MAX_DEPTH`, numbers that are not finite or larger than :data:`MAX_INT` …
+    """
     if isinstance(source, dict):
+        _check_json(source)
         return source
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):
+    if isinstance(source, str):
+        text = source.lstrip("\ufeff \t\r\n")
+        if not text:
+            raise RecordError("record", "empty: give a path, a built-in name (e.g. 'e-p1') or "
+                              "the record's JSON text")
+        if text.startswith(("{", "[")):
+            return _parse(text)
+    elif not isinstance(source, Path):
+        raise RecordError("record", f"give a path, a built-in name or a dict, not "
+                          f"{type(source).__name__}")
+    return _parse(_read_file(source))
+
+
+def _read_file(source) -> str:
+    shown = f"{str(source)!r:.80}"
+    try:
         path = Path(source)
         if not path.exists() and isinstance(source, str) and builtin_record_path(source):
             path = builtin_record_path(source)
         if not path.exists():
-            raise RecordError("record", f"no file {str(source)!r} and no built-in record of that "
+            raise RecordError("record", f"no file {shown} and no built-in record of that "
                               f"name (built-in: {', '.join(builtin_records())})")
-        text = path.read_text(encoding="utf-8")
-    elif isinstance(source, str):
-        text = source
-    else:
-        raise RecordError("record", f"give a path, a built-in name or a dict, not {type(source).__name__}")
+        if path.is_dir():
+            raise RecordError("record", f"{shown} is a folder, not a record file")
+        if path.stat().st_size > MAX_BYTES:
+            raise RecordError("record", f"{shown} is over {MAX_BYTES // 2**20} MB; a game "
+                              "record is a few kilobytes")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RecordError("record", f"cannot read {shown}: {exc.strerror or exc}") from None
     try:
-        data = json.loads(text)
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError("record", f"{shown} is not UTF-8 text (byte {exc.start} of the "
+                          "file); save the record as UTF-8 JSON") from None
+
+
+def _no_constant(name):
+    raise RecordError("record", f"{name} is not a number a record may hold")
+
+
+def _parse(text: str) -> dict:
+    if len(text) > MAX_BYTES:
+        raise RecordError("record", f"the text is over {MAX_BYTES // 2**20} MB; a game record "
+                          "is a few kilobytes")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise RecordError("record", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise RecordError("record", f"nested too deeply (a record is at most {MAX_DEPTH} "
+                          "levels deep)") from None
+    except ValueError as exc:  # e.g. a number with thousands of digits
+        raise RecordError("record", f"not a record's JSON: {str(exc):.80}") from None
     if not isinstance(data, dict):
         raise RecordError("record", "a record is a JSON object")
+    _check_json(data)
     return data
+
+
+def _field(where: str, key: str) -> str:
+    """The name of ``key`` inside ``where``: ``options.money``, or ``facts['']`` for a key
+    that is not a plain word."""
+    if re.fullmatch(r"[A-Za-z0-9_][\w-]{0,39}", key):
+        return key if where == "record" else f"{where}.{key}"
+    return f"{where}[{key!r:.40}]"
+
+
+def _check_json(data) -> None:
+    """Refuse anything in a record that JSON cannot hold or no record needs, naming where it
+    is (e.g. ``options.money``): nesting deeper than :data:`MAX_DEPTH`, keys that are not
+    text, numbers that are not finite or too large, very long texts, too many items."""
+    stack = [(data, "record", 0)]
+    items = 0
+    while stack:
+        value, where, depth = stack.pop()
+        items += 1
+        if items > MAX_ITEMS:
+            raise RecordError("record", f"more than {MAX_ITEMS} items; a game record is much "
+                              "smaller")
+        if depth > MAX_DEPTH:
+            raise RecordError(where.partition("[")[0] + "[…]", f"nested too deeply (a record is at most {MAX_DEPTH} "
+                              "levels deep)")
+        if value is None or isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            if not -MAX_INT <= value <= MAX_INT:
+                raise RecordError(where, f"the number is too large (at most {MAX_INT:.0e})")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise RecordError(where, f"must be a finite number, not {value!r}")
+        elif isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                raise RecordError(where, f"a text of {len(value)} characters; at most "
+                                  f"{MAX_TEXT}")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise RecordError(where, f"keys are text, not {key!r:.40}")
+                if len(key) > 200:
+                    raise RecordError(where, f"a key of {len(key)} characters: {key!r:.40}…")
+                stack.append((item, _field(where, key), depth + 1))
+        elif isinstance(value, (list, tuple)):
+            for i, item in enumerate(value):
+                stack.append((item, f"{where}[{i}]", depth + 1))
+        else:
+            raise RecordError(where, f"a {type(value).__name__} is not something JSON can hold")
 
 
 def _replay(data):
     unknown = sorted(set(data) - _FIELDS)
     if unknown:
-        raise RecordError(unknown[0], "is not a field of a game record")
+        name = unknown[0]
+        raise RecordError(name if name.isidentifier() and len(name) <= 40 else f"{name!r:.40}",
+                          "is not a field of a game record")
     if data.get("format") != FORMAT:
-        raise RecordError("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
+        raise RecordError("format", f"expected {FORMAT!r}, got {data.get('format')!r:.60}")
     version = data.get("version")
-    if version != VERSION:
-        raise RecordError("version", f"this cardwidgets reads version {VERSION} records, got {version!r}")
+    if version != VERSION or isinstance(version, bool):
+        raise RecordError("version", f"this cardwidgets reads version {VERSION} records, got "
+                          f"{version!r:.40}")
     key = data.get("game")
-    if key not in GAMES:
-        raise RecordError("game", f"{key!r} is not a game we know ({', '.join(GAMES)})")
+    if not isinstance(key, str) or key not in GAMES:
+        raise RecordError("game", f"{key!r:.40} is not a game we know ({', '.join(GAMES)})")
+    for field in ("title",):
+        if not isinstance(data.get(field, ""), (str, type(None))):
+            raise RecordError(field, "must be text")
     cls = GAMES[key]
     players = data.get("players")
     if not isinstance(players, list):
@@ -158,8 +268,9 @@ def _replay(data):
             raise RecordError(f"actions[{i}].{exc.field}", exc.reason) from None
         why = game.why_not(action)
         if why is not None:
-            raise RecordError(f"actions[{i}]", f"{game.describe(action) if _describable(game, action) else action.kind} "
-                              f"is not allowed at step {len(game.actions) + 1}: {why}")
+            label = _label(game, action)
+            raise RecordError(f"actions[{i}]", f"{label} is not allowed at step "
+                              f"{len(game.actions) + 1}: {why}")
         game.apply(action)
     steps = data.get("steps")
     if steps is None:
@@ -167,7 +278,7 @@ def _replay(data):
     else:
         if isinstance(steps, bool) or not isinstance(steps, int) or steps < len(game.history):
             raise RecordError("steps", f"must be the number of steps the record plays, at least "
-                              f"{len(game.history)}, got {steps!r}")
+                              f"{len(game.history)}, got {steps!r:.40}")
         while len(game.history) < steps and not game.finished and game.current_player == TABLE:
             game.apply(game.legal_actions()[0])
         if len(game.history) != steps:
@@ -176,10 +287,10 @@ def _replay(data):
     total = len(game.history)
     notes = {}
     for k, text in comments.items():
-        if not (isinstance(k, str) and k.isdigit() and 1 <= int(k) <= total):
-            raise RecordError(f"comments[{k!r}]", f"comments are keyed by step number, 1 to {total}")
+        if not (isinstance(k, str) and re.fullmatch(r"[0-9]{1,9}", k) and 1 <= int(k) <= total):
+            raise RecordError(f"comments[{k!r:.20}]", f"comments are keyed by step number, 1 to {total}")
         if not isinstance(text, str):
-            raise RecordError(f"comments[{k!r}]", "a comment is text")
+            raise RecordError(f"comments[{k!r:.20}]", "a comment is text")
         notes[int(k)] = text
     game.comments = notes
     expected = data.get("result")
@@ -190,12 +301,15 @@ def _replay(data):
     return game
 
 
-def _describable(game, action):
+def _label(game, action) -> str:
+    """The action's button label for an error message, or its kind when the game cannot
+    describe it (a seat that is not at the table, a card of another deck …)."""
+    if action.seat is not None and not 0 <= action.seat < game.n:
+        return f"{action.kind!r:.40} by seat {action.seat}"
     try:
-        game.describe(action)
-        return True
-    except (AttributeError, KeyError, TypeError, CardwidgetsError):
-        return False
+        return f"{game.describe(action):.80}"
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError, CardwidgetsError):
+        return f"{action.kind!r:.40}"
 
 
 def _check_result(game, expected):
@@ -204,10 +318,11 @@ def _check_result(game, expected):
     actual = game.result()
     for key, value in expected.items():
         if key not in actual:
-            raise RecordError(f"result.{key}", "is not part of this game's result")
+            raise RecordError(f"result.{key:.40}", "is not part of this game's result")
         if actual[key] != value:
-            raise RecordError(f"result.{key}", f"the record says {value!r} but replaying its "
-                              f"actions gives {actual[key]!r}: the record has been changed")
+            raise RecordError(f"result.{key}", f"the record says {value!r:.80} but replaying "
+                              f"its actions gives {actual[key]!r:.80}: the record has been "
+                              "changed")
 
 
 def _from_record(cls, source) -> Game:
@@ -220,7 +335,7 @@ def _from_record(cls, source) -> Game:
     """
     data = read_record(source)
     if data.get("game") != cls.key:
-        raise RecordError("game", f"this is a record of {data.get('game')!r}, not of {cls.key!r}")
+        raise RecordError("game", f"this is a record of {data.get('game')!r:.40}, not of {cls.key!r}")
     return load_record(data)
 
 

@@ -72,3 +72,53 @@ def test_play_pocha_prints_points():
     out = run("play", "pocha", "--players", "3", "--seed", "2", "--set", "hands=2")
     assert out.returncode == 0, out.stderr
     assert "Result (points):" in out.stdout and "[H11" in out.stdout
+
+
+def _write(tmp_path, name, data: bytes):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return str(path)
+
+
+@pytest.mark.parametrize("name, data, words", [
+    ("deep.json", b'{"facts": ' + b"[" * 2000 + b"]" * 2000 + b"}", "nested too deeply"),
+    ("digits.json", b'{"steps": ' + b"9" * 5000 + b"}", "record: not a record's JSON"),
+    ("latin.json", '{"title": "à"}'.encode("latin-1"), "not UTF-8 text"),
+    ("nan.json", b'{"options": {"money": NaN}}', "NaN is not a number"),
+    ("game.json", b'{"format": "cardwidgets-record", "version": 1, "game": ["poch"]}',
+     "game: ['poch'] is not a game we know"),
+    ("empty.json", b"", "not valid JSON"),
+])
+def test_malformed_record_files_give_one_line(tmp_path, name, data, words):
+    """Malformed record files: one line naming the field, exit status 2, no traceback."""
+    out = run("replay", _write(tmp_path, name, data))
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and words in out.stderr, out.stderr
+
+
+def test_a_folder_and_an_empty_name_give_one_line(tmp_path):
+    for arg, words in ((str(tmp_path), "is a folder"), ("", "empty")):
+        out = run("replay", arg)
+        assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+        assert words in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--variant", "money=nan"), "options.money: must be a finite number"),
+    (("--variant", "money=inf"), "options.money: must be a finite number"),
+    (("--set", "chips=" + "9" * 5000), "chips: must be a finite number"),
+    (("--set", "dealer=x"), "dealer:"),
+])
+def test_settings_that_are_not_numbers_give_one_line(args, words):
+    out = run("play", "poch", "--players", "3", *args)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    assert words in out.stderr, out.stderr
+
+
+def test_too_many_chips_is_refused_at_once():
+    """--set chips=10000000 is a one-line error naming the setting, not minutes of work."""
+    import time
+    t = time.perf_counter()
+    out = run("play", "poch", "--players", "3", "--set", "chips=10000000")
+    assert out.returncode == 2 and "chips:" in out.stderr and "at most 10,000" in out.stderr
+    assert time.perf_counter() - t < 30

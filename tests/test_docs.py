@@ -6,7 +6,8 @@ import pytest
 
 MODULES = ["cardwidgets", "cardwidgets.engine.cards", "cardwidgets.engine.seats",
            "cardwidgets.engine.core", "cardwidgets.engine.players", "cardwidgets.engine.calls",
-           "cardwidgets.engine.tricks", "cardwidgets.games.poch.rules", "cardwidgets.records",
+           "cardwidgets.engine.tricks", "cardwidgets.games.poch.rules", "cardwidgets.games.truk.rules",
+           "cardwidgets.records",
            "cardwidgets.widget", "cardwidgets.widget.picture"]
 
 

@@ -216,3 +216,87 @@ def test_random_play_conserves_cards_and_chips_and_every_deal_ends():
         deals += played
         seed += 1
     assert deals >= 1000
+
+
+# ---- the engine's own checks (issue 10 item 4) -------------------------------------------
+
+from cardwidgets import GAMES, CardwidgetsError  # noqa: E402
+from cardwidgets.engine import CHANCE, Card  # noqa: E402
+
+
+def _games_at_every_kind_of_turn():
+    """For each game: a fresh game (the deal is due) and one where a player is to act."""
+    for key, cls in sorted(GAMES.items()):
+        n = max(cls.min_players, min(4, cls.max_players))  # a count every game accepts
+        game = cls(n)
+        yield key, game
+        other = cls(n)
+        rng = random.Random(1)
+        while other.current_player is not None and other.current_player < 0:
+            if other.current_player == CHANCE:
+                other.apply(other.chance_action(rng))
+            else:
+                other.advance()
+        yield key, other
+
+
+BAD_ACTIONS = [
+    ("deal with cards=None", lambda g: Action("deal", cards=None), "cards"),
+    ("deal with cards=5", lambda g: Action("deal", cards=5), "cards"),
+    ("deal with cards of strings", lambda g: Action("deal", cards=("A-hearts",)), "cards"),
+    ("a card of no suit system", lambda g: Action("play", g.current_player or 0,
+                                                  card=Card("99", "cups", "spanish")), "card"),
+    ("a card of another system", lambda g: Action("play", g.current_player or 0,
+                                                  card=Card("A", "cups", "spanish")
+                                                  if g.system != "spanish" else
+                                                  Card("A", "hearts", "french")), "card"),
+    ("a rank the suits lack", lambda g: Action("play", g.current_player or 0,
+                                               card=Card("Z", g.suits.suits[0], g.system)), "card"),
+    ("a deal with a stranger", lambda g: Action("deal", cards=(Card("99", "cups", "spanish"),)),
+     "cards"),
+    ("a string for a card", lambda g: Action("play", g.current_player or 0, card="A-hearts"),
+     "card"),
+    ("a kind that is not text", lambda g: Action(5, g.current_player or 0), "kind"),
+    ("a seat that is text", lambda g: Action("pass", "1"), "seat"),
+]
+
+
+@pytest.mark.parametrize("name, make, field", BAD_ACTIONS, ids=[b[0] for b in BAD_ACTIONS])
+def test_malformed_actions_are_refused_naming_the_field(name, make, field):
+    """Actions with fields of the wrong type, or cards not of the game's deck, are refused by
+    why_not and apply with IllegalAction naming the field (never TypeError or KeyError),
+    in every game, whether the deal or a player is due; nothing changes."""
+    for key, game in _games_at_every_kind_of_turn():
+        action = make(game)
+        before = (game.view(), list(game.actions))
+        why = game.why_not(action)
+        assert isinstance(why, IllegalAction), (key, action)
+        assert field in why.reason, (key, why)
+        assert len(str(why)) < 300
+        with pytest.raises(IllegalAction):
+            game.apply(action)
+        assert (game.view(), list(game.actions)) == before
+        repr(action)  # an action with odd fields still prints
+
+
+@pytest.mark.parametrize("method, arg", [("back", "2"), ("back", -1), ("back", 1.5),
+                                         ("back", True), ("forward", "1"), ("forward", None),
+                                         ("goto", "3"), ("goto", 10 ** 6), ("goto", -1)])
+def test_history_moves_need_a_number_of_steps(method, arg):
+    """back("2"), forward(None), goto(-1) … raise ConfigError naming the argument."""
+    game = play_out(Poch(3, deals=1), RandomPlayer(2), seed=2)
+    before = list(game.actions)
+    with pytest.raises(ConfigError) as err:
+        getattr(game, method)(arg)
+    assert err.value.field in ("n", "step") and game.actions == before
+
+
+def test_a_huge_move_is_quoted_by_its_start_only():
+    """Refusals quote only a short prefix of what was sent (a 5 MB move is not sent back)."""
+    big = "x" * 5_000_000
+    for data in ({"kind": big}, {"kind": "play", "card": big}, {"kind": "play", "seat": big},
+                 {"kind": "bet", "amount": [big]}, {big: 1}, [big], {"kind": "deal", "cards": big},
+                 {"kind": "deal", "cards": [big]}, {"kind": "x", "what": [big]}):
+        with pytest.raises(CardwidgetsError) as err:
+            Action.from_json(data, "german")
+        assert len(str(err.value)) < 300

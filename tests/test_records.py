@@ -124,3 +124,116 @@ def test_a_record_for_another_game_is_refused(played):
     rec["game"] = "pocha"
     with pytest.raises(RecordError, match="game: this is a record of 'pocha', not of 'poch'"):
         Poch.from_record(rec)
+
+
+# ---- every malformed record is a RecordError naming the field (issue 10 item 3) ----------
+
+def e_p1_text():
+    return json.dumps(load_record_data("e-p1"))
+
+
+def load_record_data(name):
+    from cardwidgets.records import read_record
+    return copy.deepcopy(read_record(name))
+
+
+def nested(depth):
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("name, source, field, words", [
+    # (the JSON parser or the check after it stops this one, as the stack allows)
+    ("2,000-deep nesting", '{"facts": ' + nested(2000) + "}", "", "nested too deeply"),
+    ("200,000-deep nesting", nested(200_000), "record", "nested too deeply"),
+    ("deep nesting in a dict", {"facts": json.loads(nested(60))}, "facts", "nested too deeply"),
+    ("a 5,000-digit number", '{"steps": ' + "9" * 5000 + "}", "record", "not a record's JSON"),
+    ("NaN", '{"options": {"money": NaN}}', "record", "NaN is not a number"),
+    ("Infinity", '{"options": {"money": Infinity}}', "record", "Infinity is not a number"),
+    ("the empty string", "", "record", "empty"),
+    ("only spaces", "   \n", "record", "empty"),
+    ("a list", "[1]", "record", "a JSON object"),
+    ("a number", 5, "record", "not int"),
+], ids=lambda v: v if isinstance(v, str) and len(v) < 40 else "")
+def test_unreadable_sources_are_refused(name, source, field, words):
+    """Text that is not a record's JSON, or JSON no record holds, raises RecordError naming
+    where; nothing is loaded."""
+    with pytest.raises(RecordError) as err:
+        load_record(source)
+    assert err.value.field.startswith(field or ("record", "facts[")) and words in str(err.value)
+    assert "\n" not in str(err.value) and len(str(err.value)) < 300
+
+
+def test_json_text_is_never_taken_for_a_file_name():
+    """Record text over 255 bytes, or starting with a byte-order mark or spaces, is read as
+    JSON, not looked up as a file."""
+    text = e_p1_text()
+    assert len(text) > 255
+    for variant in (text, "\ufeff" + text, "\n  " + text):
+        assert load_record(variant).actions == load_record("e-p1").actions
+
+
+def test_files_that_are_not_records(tmp_path):
+    """A folder, a file that is not UTF-8 and a file with a byte-order mark."""
+    with pytest.raises(RecordError, match="is a folder"):
+        load_record(tmp_path)
+    latin = tmp_path / "latin.json"
+    rec = load_record_data("e-p1")
+    rec["title"] = "Poch à cinq"
+    latin.write_bytes(json.dumps(rec, ensure_ascii=False).encode("latin-1", "replace"))
+    with pytest.raises(RecordError, match="not UTF-8 text") as err:
+        load_record(latin)
+    assert err.value.field == "record"
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + e_p1_text().encode())
+    assert load_record(bom).result() == load_record("e-p1").result()
+    long_name = "x" * 300 + ".json"
+    with pytest.raises(RecordError, match="no file|cannot read"):
+        load_record(long_name)
+
+
+@pytest.mark.parametrize("path, value, field, words", [
+    (("game",), ["poch"], "game", "is not a game we know"),
+    (("game",), {"k": 1}, "game", "is not a game we know"),
+    (("title",), 5, "title", "must be text"),
+    (("version",), True, "version", "reads version 1"),
+    (("comments",), {"²": "x"}, "comments['²']", "keyed by step number"),
+    (("comments",), {"1" * 5000: "x"}, "comments", "a key of 5000 characters"),
+    (("comments",), {"٣": "x"}, "comments['٣']", "keyed by step number"),
+    (("options",), {"money": float("nan")}, "options.money", "finite number"),
+    (("options",), {"money": float("inf")}, "options.money", "finite number"),
+    (("options",), {"PV4": -float("inf")}, "options.PV4", "finite number"),
+    (("setup", "chips"), 10 ** 50, "setup.chips", "too large"),
+    (("setup", "chips"), "10**5000", "setup.chips", "too large"),
+    (("setup", "chips"), "many", "setup.chips", None),
+    (("setup", "chips"), [20], "setup.chips", None),
+    (("setup", "dealer"), {"seat": 1}, "setup.dealer", None),
+    (("players", 0), "A" * 500, "players", "at most 40 characters"),
+    (("players",), [1, 2, 3, 4, 5], "players", "every player needs a name"),
+    (("actions", 0), "deal", "actions[0].action", "expected an object"),
+    (("actions", 0, "cards"), "A-acorns", "actions[0].cards", "must be a list"),
+    (("actions", 0, "cards", 0), 7, "actions[0].card", "is not a card"),
+    (("result",), [1], "result", "must be an object"),
+    (("facts",), {"x": object()}, "facts.x", "not something JSON can hold"),
+])
+def test_every_field_of_a_record_is_checked(path, value, field, words):
+    """Values of the wrong kind anywhere in a record give RecordError naming the field."""
+    if value == "10**5000":
+        value = 10 ** 5000  # (made here: pytest cannot print such a number as a test id)
+    rec = bad(load_record_data("e-p1"), path, value)
+    with pytest.raises(RecordError) as err:
+        load_record(rec)
+    assert err.value.field == field, str(err.value)
+    if words:
+        assert words in err.value.reason
+    assert len(str(err.value)) < 400
+
+
+def test_an_action_by_a_seat_not_at_the_table_is_described_safely():
+    """A call by seat 99 (or -1) is refused naming the action, not with an IndexError."""
+    rec = load_record_data("e-p1")
+    i = next(i for i, a in enumerate(rec["actions"]) if a["kind"] in ("bet", "pass"))
+    for seat in (99, -1):
+        rec["actions"][i] = {"kind": "call", "seat": seat}
+        with pytest.raises(RecordError) as err:
+            load_record(rec)
+        assert err.value.field == f"actions[{i}]" and "not allowed" in err.value.reason

@@ -135,17 +135,20 @@ class SuitSystem:
         """Parse ``"RANK-SUIT"``; raises :class:`ConfigError` naming the bad part."""
         if isinstance(code, Card):
             if code.system != self.key:
-                raise ConfigError("card", f"{code.name} is a {code.system} card, not a {self.key} card")
+                raise ConfigError("card", f"{code!r:.60} is a {code.system!r:.20} card, not a "
+                                  f"{self.key} card")
+            if (code.rank, code.suit) not in self._cards:
+                raise ConfigError("card", f"{code!r:.60} is not a {self.key} card")
             return code
         if not isinstance(code, str) or "-" not in code:
-            raise ConfigError("card", f"{code!r} is not a card; write RANK-SUIT, e.g. "
+            raise ConfigError("card", f"{code!r:.40} is not a card; write RANK-SUIT, e.g. "
                               f"{self.ranks[0]}-{self.suits[0]}")
         rank, _, suit = code.partition("-")
         if suit not in self.suits:
-            raise ConfigError("card", f"{code!r}: {suit!r} is not a {self.key} suit "
+            raise ConfigError("card", f"{code!r:.40}: {suit!r:.30} is not a {self.key} suit "
                               f"({', '.join(self.suits)})")
         if rank not in self.ranks:
-            raise ConfigError("card", f"{code!r}: {rank!r} is not a {self.key} rank "
+            raise ConfigError("card", f"{code!r:.40}: {rank!r:.20} is not a {self.key} rank "
                               f"({', '.join(self.ranks)})")
         return self._cards[(rank, suit)]
 

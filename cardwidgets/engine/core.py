@@ -11,6 +11,7 @@ themselves, such as paying out a stake; its one legal action is applied by :meth
 """
 from __future__ import annotations
 
+import math
 import random
 import re
 import sys
@@ -22,10 +23,58 @@ from .cards import Card, SUIT_SYSTEMS
 from .errors import CardwidgetsError, ConfigError, IllegalAction
 from .seats import Table
 
-__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase"]
+__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts"]
+
+MAX_NAME = 40         #: the longest player name (it must fit beside a seat on the table)
+MAX_NUMBER = 10**9   #: no setting or option of any game is larger than this
 
 CHANCE = -1  #: the shuffle or a scripted deal acts
 TABLE = -2   #: the rules act by themselves (paying out stakes, settling bets …)
+
+
+def _number_problem(value):
+    """Why a number given as a setting or option cannot be one (not finite, or far larger
+    than any game uses), or ``None``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"must be a finite number, not {value!r}"
+    if abs(value) > MAX_NUMBER:
+        return f"{value:.3g} is far too large (at most {MAX_NUMBER:,})"
+    return None
+
+
+def _range_label(kind: str, lo: int, hi: int) -> str:
+    return f"{kind.capitalize()} {lo}" + (f" to {hi}" if hi != lo else "")
+
+
+def fold_amounts(legal: list) -> list:
+    """Legal-action entries (``{"action": json, "label": …}``) with the actions that differ
+    only by an amount folded into one entry with ``"amounts": [lowest, highest]``, one per
+    unbroken run of amounts (see :meth:`Game.legal_choices`). Entries already folded pass."""
+    out, groups = [], {}
+    for entry in legal:
+        action = entry["action"]
+        if "amount" not in action:
+            out.append(entry)
+            continue
+        key = tuple(sorted((k, v) for k, v in action.items() if k != "amount"))
+        group = groups.get(key)
+        if group is not None and action["amount"] != group["amounts"][1] + 1:
+            # a gap (e.g. the bid a Pocha dealer may not make): a new range after it
+            groups[("gap", len(out), key)] = group
+            group = None
+        if group is None:
+            group = groups[key] = {"action": {k: v for k, v in action.items() if k != "amount"},
+                                   "amounts": [action["amount"], action["amount"]],
+                                   "label": entry["label"]}
+            out.append(group)
+        lo, hi = group["amounts"]
+        group["amounts"] = [min(lo, action["amount"]), max(hi, action["amount"])]
+    for group in groups.values():
+        lo, hi = group["amounts"]
+        group["label"] = _range_label(group["action"]["kind"], lo, hi)
+    return out
 
 
 @dataclass(frozen=True)
@@ -73,29 +122,31 @@ class Action:
     def from_json(cls, data, system: str) -> "Action":
         """Parse the JSON form; raises :class:`ConfigError` naming the bad field."""
         if not isinstance(data, dict):
-            raise ConfigError("action", f"expected an object like {{\"kind\": \"pass\", \"seat\": 1}}, got {data!r}")
+            raise ConfigError("action", f"expected an object like {{\"kind\": \"pass\", \"seat\": 1}}, got {data!r:.60}")
         unknown = set(data) - {"kind", "seat", "card", "amount", "cards", "what"}
         if unknown:
-            raise ConfigError(sorted(unknown)[0], "is not a field of an action")
+            raise ConfigError(f"{sorted(map(str, unknown))[0]:.40}", "is not a field of an action")
         kind = data.get("kind")
         if not isinstance(kind, str) or not kind:
-            raise ConfigError("kind", f"every action needs a kind (a word such as 'bet'), got {kind!r}")
+            raise ConfigError("kind", f"every action needs a kind (a word such as 'bet'), got {kind!r:.40}")
+        if len(kind) > 40:
+            raise ConfigError("kind", f"{kind[:20]!r}… is not a kind of action (a short word such as 'bet')")
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise ConfigError("seat", f"must be a seat number, got {seat!r}")
+            raise ConfigError("seat", f"must be a seat number, got {seat!r:.40}")
         amount = data.get("amount")
         if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
-            raise ConfigError("amount", f"must be a whole number of chips, got {amount!r}")
+            raise ConfigError("amount", f"must be a whole number of chips, got {amount!r:.40}")
         suits = SUIT_SYSTEMS[system]
         card = data.get("card")
         card = suits.card(card) if card is not None else None
         cards = data.get("cards", [])
         if not isinstance(cards, list):
-            raise ConfigError("cards", f"must be a list of cards, got {cards!r}")
+            raise ConfigError("cards", f"must be a list of cards, got {cards!r:.40}")
         cards = tuple(suits.card(c) for c in cards)
         what = data.get("what")
         if what is not None and not isinstance(what, str):
-            raise ConfigError("what", f"must be a word, got {what!r}")
+            raise ConfigError("what", f"must be a word, got {what!r:.40}")
         return cls(kind, seat, card, amount, cards, what)
 
     def __repr__(self) -> str:
@@ -104,8 +155,13 @@ class Action:
             value = getattr(self, name)
             if value is not None:
                 parts.append(f"{name}={value!r}")
-        if self.cards:
-            parts.append(f"cards=<{len(self.cards)} cards>")
+        if isinstance(self.cards, (tuple, list)):
+            if self.cards:
+                parts.append(f"cards=<{len(self.cards)} cards>")
+        elif self.cards is not None:
+            parts.append(f"cards={self.cards!r:.40}")
+        else:
+            parts.append("cards=None")
         return f"Action({', '.join(parts)})"
 
 
@@ -192,7 +248,10 @@ class Game:
                  else list(players))
         for name in names:
             if not isinstance(name, str) or not name.strip():
-                raise ConfigError("players", f"every player needs a name, got {name!r}")
+                raise ConfigError("players", f"every player needs a name, got {name!r:.40}")
+            if len(name) > MAX_NAME:
+                raise ConfigError("players", f"a name is at most {MAX_NAME} characters, not "
+                                  f"{len(name)} ({name[:20]!r}…)")
         if len(set(names)) != len(names):
             raise ConfigError("players", "two players have the same name")
         self.players = names
@@ -216,13 +275,16 @@ class Game:
         aliases = {spec[1]: name for name, spec in cls.OPTIONS.items()}
         for key, value in options.items():
             name = aliases.get(key, key)
-            if name not in cls.OPTIONS:
+            if not isinstance(key, str) or name not in cls.OPTIONS:
                 known = ", ".join(f"{n} ({s[1]})" for n, s in cls.OPTIONS.items())
-                raise ConfigError("options", f"{key!r} is not a {cls.title} variant option; "
+                raise ConfigError("options", f"{key!r:.40} is not a {cls.title} variant option; "
                                   f"known options: {known}")
             default = cls.OPTIONS[name][0]
             if isinstance(default, bool) and not isinstance(value, bool):
-                raise ConfigError(f"options.{name}", f"must be true or false, got {value!r}")
+                raise ConfigError(f"options.{name}", f"must be true or false, got {value!r:.40}")
+            problem = _number_problem(value)
+            if problem:
+                raise ConfigError(f"options.{name}", problem)
             out[name] = value
         cls._check_options(out)
         return out
@@ -235,11 +297,18 @@ class Game:
         out = {}
         for key, value in setup.items():
             if key not in self.SETUP:
-                raise ConfigError(key, f"is not a setting of {self.title}; settings: "
+                raise ConfigError(f"{key:.40}", f"is not a setting of {self.title}; settings: "
                                   + ", ".join(self.SETUP))
         for key, (default, check) in self.SETUP.items():
             value = setup.get(key, default)
-            message = check(self, value)
+            message = _number_problem(value)
+            if not message:
+                try:
+                    message = check(self, value)
+                except CardwidgetsError:
+                    raise
+                except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+                    message = f"{value!r:.40} is not a value this setting takes"
             if message:
                 raise ConfigError(key, message)
             out[key] = value
@@ -305,6 +374,36 @@ class Game:
             return []
         return self._legal()
 
+    def legal_choices(self) -> list[dict]:
+        """The legal actions as a person chooses among them (JSON-ready): ``{"action": …,
+        "label": …}``, where actions that differ only by an amount (bet 1, bet 2 … bet 500)
+        are one entry with ``"amounts": [lowest, highest]`` (every amount between is legal;
+        a gap, such as the bid a Pocha dealer may not make, starts a new entry).
+
+        A game whose amounts can run into thousands gives them as ranges from
+        :meth:`_legal_ranges`, so they are never listed one by one."""
+        if self.finished or self._actor() == CHANCE:
+            return []
+        ranged = self._legal_ranges()
+        if ranged is None:
+            return fold_amounts([{"action": a.to_json(), "label": self.describe(a)}
+                                 for a in self._legal()])
+        out = []
+        for item in ranged:
+            if isinstance(item, Action):
+                out.append({"action": item.to_json(), "label": self.describe(item)})
+            else:
+                action, lo, hi = item
+                out.append({"action": action.to_json(), "amounts": [lo, hi],
+                            "label": _range_label(action.kind, lo, hi)})
+        return out
+
+    def _legal_ranges(self):
+        """Hook: the legal actions with amounts given as ranges, a list of actions and
+        ``(action without its amount, lowest, highest)``, in the order of :meth:`_legal`;
+        ``None`` (the default) lists them from :meth:`_legal`."""
+        return None
+
     def why_not(self, action) -> IllegalAction | None:
         """The reason ``action`` is illegal now, or ``None`` if it is legal. Changes nothing."""
         try:
@@ -321,19 +420,28 @@ class Game:
 
     def _verify_for(self, action, actor) -> None:
         if action.__class__ is not Action and not isinstance(action, Action):
-            raise IllegalAction("action", f"{action!r} is not an action")
+            raise IllegalAction("action", f"{action!r:.60} is not an action")
         if actor is None:
             raise IllegalAction(self.turn_rule(), "the game is over")
-        seat, amount, card = action.seat, action.amount, action.card
+        seat, amount, card, cards = action.seat, action.amount, action.card, action.cards
         if seat is not None and seat.__class__ is not int:
-            raise IllegalAction(self.turn_rule(), f"{seat!r} is not a seat number")
+            raise IllegalAction(self.turn_rule(), f"seat: {seat!r:.40} is not a seat number")
         if amount is not None and amount.__class__ is not int:
-            raise IllegalAction(self.turn_rule(), f"a number of chips is a whole number, not {amount!r}")
-        if card is not None and card.__class__ is not Card:
-            raise IllegalAction(self.turn_rule(), f"{card!r} is not a card (use game.suits.card"
-                                f"({card!r}) to make one)")
-        if any(c.__class__ is not Card for c in action.cards):
-            raise IllegalAction(self.turn_rule(), "a deal lists cards (use game.suits.card to make them)")
+            raise IllegalAction(self.turn_rule(), f"amount: a number of chips is a whole "
+                                f"number, not {amount!r:.40}")
+        if action.kind.__class__ is not str:
+            raise IllegalAction(self.turn_rule(), f"kind: a word such as 'bet', not "
+                                f"{action.kind!r:.40}")
+        if action.what is not None and action.what.__class__ is not str:
+            raise IllegalAction(self.turn_rule(), f"what: a word, not {action.what!r:.40}")
+        if card is not None:
+            self._verify_card(card, "card")
+        if cards.__class__ is not tuple and cards.__class__ is not list:
+            raise IllegalAction(self.turn_rule(), f"cards: a deal lists cards (a tuple of "
+                                f"game.suits.card(...)), not {cards!r:.40}")
+        if cards and not self._known_cards(cards):
+            for c in cards:
+                self._verify_card(c, "cards")
         if actor == TABLE:
             due = self._legal()[0]
             if action != due:
@@ -352,6 +460,27 @@ class Game:
                 raise IllegalAction(self.turn_rule(), f"it is {self.players[actor]}'s turn, "
                                     f"not {self.players[action.seat]}'s")
         self._check(action)
+
+    def _known_cards(self, cards) -> bool:
+        """Whether every item of ``cards`` is a card of this game's suit system (fast path)."""
+        known = self.suits._cards
+        system = self.system
+        for c in cards:
+            if c.__class__ is not Card or c.system != system or (c.rank, c.suit) not in known:
+                return False
+        return True
+
+    def _verify_card(self, card, field) -> None:
+        """Refuse anything that is not a card of this game's suits, naming ``field``, before
+        a rule's check (which names the card) sees it."""
+        if card.__class__ is not Card:
+            raise IllegalAction(self.turn_rule(), f"{field}: {card!r:.40} is not a card (use "
+                                f"game.suits.card('{self.suits.ranks[0]}-{self.suits.suits[0]}')"
+                                " to make one)")
+        if card.system != self.system or (card.rank, card.suit) not in self.suits._cards:
+            raise IllegalAction(self.turn_rule(), f"{field}: {card!r:.60} is not a card of "
+                                f"{self.title}'s deck ({self.system} suits: "
+                                f"{', '.join(self.suits.suits)})")
 
     def apply(self, action: Action) -> Step:
         """Check ``action`` and apply it; raises :class:`IllegalAction` and changes nothing
@@ -387,9 +516,15 @@ class Game:
         return getattr(self, "deal_no", 1)
 
     # ---- history -------------------------------------------------------------------------
+    @staticmethod
+    def _count(n, name="n") -> int:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ConfigError(name, f"a number of steps, 0 or more, not {n!r:.40}")
+        return n
+
     def back(self, n: int = 1) -> int:
         """Undo ``n`` steps (fewer at the start); they can be redone with :meth:`forward`."""
-        n = max(0, min(n, len(self.actions)))
+        n = max(0, min(self._count(n), len(self.actions)))
         if n:
             keep = len(self.actions) - n
             self._redo[:0] = self.actions[keep:]
@@ -398,6 +533,7 @@ class Game:
 
     def forward(self, n: int = 1) -> int:
         """Redo up to ``n`` undone steps."""
+        self._count(n)
         done = 0
         while done < n and self._redo:
             self._apply(self._redo[0])
@@ -408,8 +544,8 @@ class Game:
     def goto(self, index: int) -> None:
         """Go to just after step ``index`` (0 = the start), within what was played."""
         total = len(self.actions) + len(self._redo)
-        if not 0 <= index <= total:
-            raise CardwidgetsError(f"step: {index} is outside 0..{total}")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= total:
+            raise ConfigError("step", f"a step from 0 to {total}, not {index!r:.40}")
         if index < len(self.actions):
             self.back(len(self.actions) - index)
         else:
@@ -448,12 +584,12 @@ class Game:
         """What ``seat`` may see (JSON-ready); ``seat=None`` is the teacher's full view."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < self.n):
-            raise ConfigError("seat", f"there is no seat {seat!r} at this table")
+            raise ConfigError("seat", f"there is no seat {seat!r:.40} at this table")
         actor = self.current_player
         last = self.history[-1] if self.history else None
         legal = []
         if actor is not None and (seat is None or actor == seat or actor == TABLE):
-            legal = [{"action": a.to_json(), "label": self.describe(a)} for a in self.legal_actions()]
+            legal = self.legal_choices()
         out = {
             "game": self.key,
             "title": self.title,

@@ -5,12 +5,14 @@ what a game's folder holds and which tests every registered game gets.
 """
 from .poch import Poch
 from .pocha import Pocha
+from .truk import Truk
 from .truc import Truc
 
 #: Every game, by key. One line per game.
 GAMES = {cls.key: cls for cls in (
     Poch,
     Pocha,
+    Truk,
     Truc,
 )}
 
@@ -21,4 +23,4 @@ def register(cls):
     return cls
 
 
-__all__ = ["GAMES", "Poch", "Pocha", "register"]
+__all__ = ["GAMES", "Poch", "Pocha", "Truk", "Truc", "register"]

@@ -30,6 +30,7 @@ import anywidget
 import traitlets
 
 from ..engine import CHANCE, TABLE, Action, CardwidgetsError, ConfigError, Game
+from ..engine.core import fold_amounts
 from ..engine.players import Player, RuleOfThumbPlayer
 from ..games import GAMES
 from . import picture as _picture  # attaches Game._repr_html_ (static rendering)
@@ -79,34 +80,10 @@ def _frame(view: dict, cards: dict) -> dict:
 
 
 def _ranges(legal: list) -> list:
-    """Actions that differ only by an amount (bet 1, bet 2 … bet 500) become one entry with
-    ``amounts: [lowest, highest]`` (every amount between is legal), so a rich player's
-    choices stay small to send. Amounts with a gap (Pocha: bids 0, 1, 3 when the dealer may
-    not bid 2) make one entry per unbroken range."""
-    out, groups = [], {}
-    for entry in legal:
-        action = entry["action"]
-        if "amount" not in action:
-            out.append(entry)
-            continue
-        key = tuple(sorted((k, v) for k, v in action.items() if k != "amount"))
-        group = groups.get(key)
-        if group is not None and action["amount"] != group["amounts"][1] + 1:
-            # a gap (e.g. the bid a Pocha dealer may not make): a new range after it
-            groups[("gap", len(out), key)] = group
-            group = None
-        if group is None:
-            group = groups[key] = {"action": {k: v for k, v in action.items() if k != "amount"},
-                                   "amounts": [action["amount"], action["amount"]],
-                                   "label": entry["label"]}
-            out.append(group)
-        lo, hi = group["amounts"]
-        group["amounts"] = [min(lo, action["amount"]), max(hi, action["amount"])]
-    for group in groups.values():
-        lo, hi = group["amounts"]
-        kind = group["action"]["kind"]
-        group["label"] = f"{kind.capitalize()} {lo}" + (f" to {hi}" if hi != lo else "")
-    return out
+    """Actions that differ only by an amount (bet 1, bet 2 … bet 500) as one entry with
+    ``amounts: [lowest, highest]``: the engine's views give them so already
+    (:meth:`Game.legal_choices`); this folds any a game's view lists one by one."""
+    return fold_amounts(legal)
 
 
 def _compact(obj, cards: dict):
@@ -124,6 +101,33 @@ def _compact(obj, cards: dict):
     return obj
 
 
+#: The largest message the page may send (a move is a few dozen bytes); larger ones are
+#: refused unread. The page checks the same bound before it sends.
+MAX_MESSAGE = 64 * 1024
+
+
+def _size(obj, limit: int) -> int:
+    """About how many bytes ``obj`` takes as JSON, counting only until ``limit`` is passed
+    (so a huge message costs little to measure)."""
+    total, stack = 0, [obj]
+    while stack and total <= limit:
+        x = stack.pop()
+        if isinstance(x, str):
+            total += len(x) + 2
+        elif isinstance(x, dict):
+            total += 2 + 2 * len(x)
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            total += 2 + len(x)
+            stack.extend(x)
+        elif isinstance(x, (bytes, bytearray, memoryview)):
+            total += len(x)
+        else:
+            total += 8
+    return total
+
+
 class GameWidget(anywidget.AnyWidget):
     """Step through a game, or play one seat of it, in JupyterLab.
 
@@ -132,6 +136,12 @@ class GameWidget(anywidget.AnyWidget):
     all cards face up) and ``play_as`` lets a person play that seat while the built-in
     players play the others. The widget works on its own copy of the game
     (:attr:`game`); the game you pass is not changed.
+
+    A widget made for a seat (``seat=`` or ``play_as=``) is locked to it (:attr:`locked`):
+    the page may watch that seat or play it, from any step, but never switch to the teacher's
+    view or another hand, and only that seat's view is ever built and sent. Give
+    ``teacher=True`` for a widget that may switch views (made without a seat, it may anyway).
+    The page may change only the step shown; anything else it sends is refused.
 
     Make one with :meth:`from_record` (a worked example) or :meth:`new` (a fresh deal).
     """
@@ -156,42 +166,56 @@ class GameWidget(anywidget.AnyWidget):
     notice = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: Game, *, seat=None, play_as=None, step=0, seed=None,
-                 players=None, **kwargs):
+                 players=None, teacher=False, **kwargs):
         if not isinstance(game, Game):
             raise ConfigError("game", f"give a game, e.g. Poch(4) or load_record('e-p1'), "
                               f"not {type(game).__name__}")
+        if not isinstance(teacher, bool):
+            raise ConfigError("teacher", f"true or false, not {teacher!r:.40}")
+        for name, value in (("seat", seat), ("play_as", play_as)):
+            error = self._check_seat(value, game.n)
+            if error:
+                raise ConfigError(name, error.partition(": ")[2])
+        if seat is not None and play_as is not None and seat != play_as:
+            raise ConfigError("seat", f"a widget where you play seat {play_as} shows that "
+                              f"seat's view, not seat {seat}'s; give one of them")
+        timeline = self._timeline_of(game)
+        last = len(timeline)
+        if step == -1:
+            step = last
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= last:
+            raise ConfigError("step", f"the step to show first is a number from 0 to {last} "
+                              "(or -1 for the last)")
+        shown = play_as if play_as is not None else seat
+        #: The only seat this widget may show, or ``None`` (a teacher's widget: any view). A
+        #: widget made for a seat (``seat=`` or ``play_as=``) is locked to it unless made with
+        #: ``teacher=True``; the page cannot switch it to the teacher's view or another hand.
+        locked = None if teacher else shown
         super().__init__(**kwargs)
+        self.locked = locked
+        self.game = game  # replaced by a copy in _load
         self._source = game
         self._seed = seed
         self._rng = random.Random(seed)
         self._bots = self._make_bots(game, players, seed)
         self._notice_id = 0
         self._static_keys = None
-        self.game = game  # replaced by a copy in _load
-        self._load(game, self._timeline_of(game), seat=None)
-        self.on_msg(self._on_msg)
+        self._timeline = list(timeline)
         if play_as is not None:
-            error = self._take_seat(play_as, True, at=len(self.frames) - 1 if step == -1 else step)
+            # the seat's own frames are the first and only ones built and sent
+            error = self._take_seat(play_as, True, step)
             if error:
                 raise ConfigError("play_as", error)
         else:
-            if seat is not None:
-                error = self._check_seat(seat)
-                if error:
-                    raise ConfigError("seat", error)
-                self._load(self.game, self._timeline, seat=seat)
-            last = len(self.frames) - 1
-            if step == -1:
-                step = last
-            if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= last:
-                raise ConfigError("step", f"the step to show first is a number from 0 to {last} "
-                                  "(or -1 for the last)")
-            self.step = step
+            with self.hold_sync():
+                self._load(game, timeline, seat=seat)
+                self.step = step
+        self.on_msg(self._on_msg)
 
     # ---- making one ----------------------------------------------------------------------
     @classmethod
     def new(cls, game="poch", players=4, *, seed=None, play_as=None, options=None,
-            bots=None, **setup):
+            bots=None, teacher=False, **setup):
         """A fresh deal of ``game`` for ``players`` (a number or a list of names), shuffled
         with ``seed``. Watching (``play_as=None``), the built-in players play every seat
         to the end so you can step through it; with ``play_as=seat`` you play that seat.
@@ -216,8 +240,8 @@ class GameWidget(anywidget.AnyWidget):
                     g.advance()
                 else:
                     g.apply(bots_[actor].choose(g, actor))
-            return cls(g, seed=seed, players=bots)
-        return cls(g, seed=seed, play_as=play_as, players=bots, step=-1)
+            return cls(g, seed=seed, players=bots, teacher=teacher)
+        return cls(g, seed=seed, play_as=play_as, players=bots, step=-1, teacher=teacher)
 
     @classmethod
     def from_record(cls, source, **kwargs):
@@ -286,6 +310,8 @@ class GameWidget(anywidget.AnyWidget):
             "static": static,
             "record_title": getattr(self._source, "record_title", None),
             "deals_agreed": g.setup.get("deals") if isinstance(g.setup, dict) else None,
+            # the one seat this widget may show (the page offers no other view), or None
+            "locked": self.locked,
         }
 
     def _play(self, action):
@@ -318,11 +344,42 @@ class GameWidget(anywidget.AnyWidget):
             self.step = len(self.frames) - 1
 
     # ---- messages from the browser -------------------------------------------------------
-    def _on_msg(self, _widget, content, _buffers):
+    def set_state(self, sync_data):
+        """Trait changes from the page. The page may change only :attr:`step` (the step it
+        shows), to a step of the game; anything else it sends (another seat, the frames, a
+        notice of its own …) is refused: the kernel's value is sent back, with a notice."""
+        if not isinstance(sync_data, dict):
+            return
+        allowed, refused = {}, []
+        last = len(self.frames) - 1
+        for name, value in sync_data.items():
+            if name == "step":
+                if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= last:
+                    allowed[name] = value
+                else:
+                    refused.append((name, f"step: the steps are 0 to {last}, not {value!r:.40}"))
+            elif name in self.keys:
+                refused.append((name, f"{name}: the page may change only the step shown"))
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            keys = [name for name, _ in refused]
+            self.send_state(keys)  # restore the kernel's values in the page
+            if "notice" not in keys or len(keys) > 1:
+                self._refuse(next(text for name, text in refused if name != "notice"))
+            else:
+                self._refuse("notice: only the kernel writes the notices here")
+
+    def _on_msg(self, _widget, content, buffers):
+        size = _size(content, MAX_MESSAGE) + sum(len(b) for b in buffers or ())
+        if size > MAX_MESSAGE:  # nothing a page sends is this big: not read at all
+            self._refuse(f"message: over {MAX_MESSAGE // 1024} KB, far more than any move; "
+                         "it was not read")
+            return
         try:
             self.handle(content)
         except CardwidgetsError as exc:  # a message the engine refused
-            self._refuse(str(exc), getattr(exc, "rule", None))
+            self._refuse(f"{str(exc):.300}", getattr(exc, "rule", None))
 
     def handle(self, content) -> bool:
         """Handle one message from the browser; returns whether anything changed.
@@ -337,6 +394,9 @@ class GameWidget(anywidget.AnyWidget):
         """
         if not isinstance(content, dict):
             return self._refuse(f"message: expected an object with a 'type', got {content!r:.60}")
+        if _size(content, MAX_MESSAGE) > MAX_MESSAGE:
+            return self._refuse(f"message: over {MAX_MESSAGE // 1024} KB, far more than any "
+                                "move; it was not read")
         kind = content.get("type")
         if kind == "echo":
             self.send({"type": "echo", "t": content.get("t")})
@@ -366,19 +426,28 @@ class GameWidget(anywidget.AnyWidget):
         return self._refuse(f"type: {kind!r:.40} is not a message the widget knows "
                             "(act, take_seat, restart, echo, resync, hello)")
 
-    def _check_seat(self, seat):
+    def _check_seat(self, seat, n=None):
         if seat is None:
             return None
-        n = self.game.n
+        n = self.game.n if n is None else n
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             return f"seat: there is no seat {seat!r:.40} at this table (seats 0 to {n - 1})"
         return None
 
     def _take_seat(self, seat, play, at):
-        """Show ``seat``'s view; with ``play``, a person plays it from step ``at`` on."""
+        """Show ``seat``'s view; with ``play``, a person plays it from step ``at`` on.
+
+        A locked widget (:attr:`locked`) shows only its own seat: watching it or playing it.
+        """
         error = self._check_seat(seat)
         if error:
             return error
+        if self.locked is not None and seat != self.locked:
+            return (f"seat: this widget shows only {self._whose(self.locked)} view, so it cannot "
+                    "show " + ("the teacher's view" if seat is None else
+                               "your view" if self._is_you(seat) else
+                               f"{self.game.players[seat]}'s view")
+                    + " (the teacher can make one with teacher=True)")
         if play and seat is None:
             return "seat: choose a seat to play (the teacher's view only watches)"
         if not play:
@@ -386,7 +455,7 @@ class GameWidget(anywidget.AnyWidget):
             self.step = min(at, len(self.frames) - 1)
             self._say("info", "Showing " + ("the teacher's view: every card face up."
                                             if seat is None else
-                                            f"{self.game.players[seat]}'s view: the other hands "
+                                            f"{self._whose(seat)} view: the other hands "
                                             "are hidden."))
             return None
         # play from the step shown; what came after it in the record is dropped
@@ -395,9 +464,19 @@ class GameWidget(anywidget.AnyWidget):
         self._begin()
         self._run_others()
         self._commit()
-        self._say("info", f"You play {self.game.players[seat]}. The built-in players play the "
-                  "others; the deal and the table's own steps happen by themselves.")
+        self._say("info", ("You play now." if self._is_you(seat) else
+                           f"You play {self.game.players[seat]}.")
+                  + " The built-in players play the others; the deal and the table's own "
+                  "steps happen by themselves.")
         return None
+
+    def _is_you(self, seat) -> bool:
+        """Whether the player at ``seat`` is called "You" (then sentences say "you")."""
+        return self.game.players[seat].strip().casefold() == "you"
+
+    def _whose(self, seat) -> str:
+        """"Ada's", or "your" for a player called You."""
+        return "your" if self._is_you(seat) else f"{self.game.players[seat]}'s"
 
     def _restart(self):
         """Play mode: a new game with the same players and settings (the next shuffle)."""
@@ -411,7 +490,8 @@ class GameWidget(anywidget.AnyWidget):
         self._begin()
         self._run_others()
         self._commit()
-        self._say("info", f"A new game: you play {self.game.players[seat]} again.")
+        self._say("info", "A new game: you play " + ("again." if self._is_you(seat) else
+                                                    f"{self.game.players[seat]} again."))
         return True
 
     def _act(self, content):
@@ -419,21 +499,24 @@ class GameWidget(anywidget.AnyWidget):
             return self._refuse("play: nobody is playing; choose a seat to play first")
         unknown = set(content) - {"type", "action", "at"}
         if unknown:
-            return self._refuse(f"{sorted(unknown)[0]}: is not a field of a move")
+            return self._refuse(f"{sorted(map(str, unknown))[0]:.40}: is not a field of a move")
         at = content.get("at")
         now = len(self.game.actions)
-        if at != now:
+        if at.__class__ is not int or at != now:
             return self._refuse(f"at: the game is at step {now}, not {at!r:.40}; go to the last "
                                 "step to play")
         try:
             action = Action.from_json(content.get("action"), self.game.system)
         except CardwidgetsError as exc:
             return self._refuse(str(exc))
-        if action.kind in ("deal",) or action.cards:
+        if action.kind == "deal" or (action.cards and not any(
+                a.cards for a in self.game.legal_actions() if a.kind == action.kind)):
+            # cards travel only in moves that name some (e.g. Truk's change), never a deal
             return self._refuse("action: the deal is made by the shuffle, not by a player")
         if action.seat != self.play_as:
-            who = self.game.players[self.play_as]
-            return self._refuse(f"seat: you play {who} (seat {self.play_as}), so a move must be "
+            p = self.play_as
+            who = f"seat {p}" if self._is_you(p) else f"{self.game.players[p]} (seat {p})"
+            return self._refuse(f"seat: you play {who}, so a move must be "
                                 f"for seat {self.play_as}, not {action.seat!r:.20}")
         why = self.game.why_not(action)
         if why is not None:

@@ -7,6 +7,36 @@
 // Only play-mode moves are sent to Python (model.send), which checks them with the engine.
 
 const CW_SPEEDS = [["Slow (2 s)", 2000], ["Normal (1 s)", 1000], ["Fast (0.4 s)", 400]];
+// Widths of the widget (px) from which the explanation and the step controls go beside the
+// table (a study board), and below which the explanation panels stack in one column.
+const CW_WIDE = 960, CW_NARROW = 640;
+const CW_SIDE_W = 360;
+
+/** A name cut to `n` (40) characters with an ellipsis, for buttons and menus (the whole name
+ *  goes in a title). */
+function cwShort(name, n) {
+  const s = String(name);
+  n = n || 40;
+  return s.length > n ? s.slice(0, n - 1) + "…" : s;
+}
+
+/** A record's teacher's note in plain words: "Document: … Derived: … Chosen: …" become
+ *  labelled parts a student can read. */
+function cwNoteParts(text) {
+  const words = { Document: "In the document:", Derived: "Worked out from the document:",
+    Chosen: "Not in the document, chosen for this example:" };
+  const parts = [];
+  const re = /(Document|Derived|Chosen):\s*/g;
+  let m, last = 0, label = null;
+  while ((m = re.exec(text))) {
+    const before = text.slice(last, m.index).trim();
+    if (before) parts.push([label, before]);
+    label = words[m[1]]; last = re.lastIndex;
+  }
+  const rest = text.slice(last).trim();
+  if (rest) parts.push([label, rest]);
+  return parts;
+}
 
 function cwCap(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : s; }
 
@@ -57,18 +87,25 @@ function render({ model, el }) {
   let heading = 1;               // the direction of the last step, to build ahead
   let summary = null;   // hands played and phase-jump targets, computed once per data change
   let idle = null;
+  let pendingFocus = null;       // where focus goes after the next redraw ("moves", "stepper")
 
   const frameAt = (k) => {
     if (!merged[k]) merged[k] = Object.assign({}, meta.static, frames[k]);
     return merged[k];
   };
   const playing = () => model.get("play_as") !== null && model.get("play_as") !== undefined;
+  const nameOf = (s) => meta.players[s];
 
   // ---- build once ----------------------------------------------------------------------
   const root = cwEl("div", "cw-root", el);
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   root.setAttribute("role", "group");
+
+  // the short way to the moves: the first thing Tab reaches in the widget (also the M key)
+  const skip = cwEl("button", "cw-skip", root, "Skip to the moves (M)");
+  skip.type = "button";
+  skip.addEventListener("click", () => focusMoves());
 
   const head = cwEl("div", "cw-head", root);
   const titleBox = cwEl("div", "cw-titlebox", head);
@@ -87,10 +124,16 @@ function render({ model, el }) {
   const playBtn = cwEl("button", "cw-btn cw-play-btn", who);
   playBtn.type = "button";
 
-  const tableHost = cwEl("div", "cw-table", root);
+  // the board on the left (or on top), the controls and the comment beside it (or below)
+  const body = cwEl("div", "cw-body", root);
+  const tableHost = cwEl("div", "cw-table", body);
+  const measureBox = cwEl("div", "cw-measure-box", body);
+  measureBox.setAttribute("aria-hidden", "true");
+  const measurer = cwEl("div", "cw-measure cw-table", measureBox);
   const sprite = cwSprite(root, uid);
+  const side = cwEl("div", "cw-side", body);
 
-  const stepper = cwEl("div", "cw-stepper", root);
+  const stepper = cwEl("div", "cw-stepper", side);
   stepper.setAttribute("role", "toolbar");
   stepper.setAttribute("aria-label", "Step through the game");
   const mk = (cls, text, label, fn, parent) => {
@@ -101,46 +144,52 @@ function render({ model, el }) {
     b.addEventListener("click", fn);
     return b;
   };
-  const firstBtn = mk("cw-first", "« First", "First step (Home)", () => go(0));
-  const backBtn = mk("cw-back", "‹ Back", "Step back (←)", () => go(pos - 1));
-  const nextBtn = mk("cw-next", "Next ›", "Next step (→)", () => go(pos + 1));
-  const lastBtn = mk("cw-last", "Last »", "Last step (End)", () => go(frames.length - 1));
+  const stepBtns = cwEl("span", "cw-step-btns", stepper);
+  const firstBtn = mk("cw-first", "« First", "First step (Home)", () => go(0), stepBtns);
+  const backBtn = mk("cw-back", "‹ Back", "Step back (←)", () => go(pos - 1), stepBtns);
+  const nextBtn = mk("cw-next", "Next ›", "Next step (→)", () => go(pos + 1), stepBtns);
+  const lastBtn = mk("cw-last", "Last »", "Last step (End)", () => go(frames.length - 1), stepBtns);
   const slider = cwEl("input", "cw-slider", stepper);
   slider.type = "range";
   slider.min = "0";
   slider.setAttribute("aria-label", "Step");
   slider.addEventListener("input", () => go(Number(slider.value)));
-  const autoBtn = mk("cw-auto", "▶ Autoplay", "Autoplay: step forward by itself", () => toggleAuto());
-  const speedSel = cwEl("select", "cw-speed", stepper);
+  const autoBox = cwEl("span", "cw-auto-box", stepper);
+  const autoBtn = mk("cw-auto", "▶ Autoplay", "Autoplay: step forward by itself", () => toggleAuto(), autoBox);
+  const speedSel = cwEl("select", "cw-speed", autoBox);
   speedSel.setAttribute("aria-label", "Autoplay speed");
   for (const [label, ms] of CW_SPEEDS) { const o = cwEl("option", null, speedSel, label); o.value = String(ms); }
   speedSel.value = "1000";
   speedSel.addEventListener("change", () => { if (timer) { toggleAuto(); toggleAuto(); } });
 
-  const jumps = cwEl("div", "cw-jumps", root);
+  const jumps = cwEl("div", "cw-jumps", side);
   jumps.setAttribute("role", "toolbar");
   jumps.setAttribute("aria-label", "Jump to the start of a phase");
 
-  const lower = cwEl("div", "cw-lower", root);
+  const lower = cwEl("div", "cw-lower", side);
   const explain = cwEl("section", "cw-explain", lower);
   explain.setAttribute("aria-label", "What happened");
-  cwEl("div", "cw-section-title", explain, "What happened");
+  const explainTitle = cwEl("div", "cw-section-title", explain, "What happened");
+  const aboutEl = cwEl("div", "cw-about", explain);
   const what = cwEl("p", "cw-what", explain);
   what.setAttribute("aria-live", "polite");
   const ruleBox = cwEl("div", "cw-rules", explain);
   const comment = cwEl("div", "cw-comment", explain);
-  const logBox = cwEl("ol", "cw-log", explain);
-  logBox.setAttribute("aria-label", "Earlier steps");
 
   const now = cwEl("section", "cw-now", lower);
   now.setAttribute("aria-label", "What can happen now");
-  cwEl("div", "cw-section-title", now, "Now");
+  const nowTitle = cwEl("div", "cw-section-title", now, "Now");
   const nowWho = cwEl("p", "cw-now-who", now);
   const legalBox = cwEl("div", "cw-legal", now);
   const notice = cwEl("div", "cw-notice", now);
   notice.setAttribute("role", "status");
   notice.setAttribute("aria-live", "assertive");
-  const keys = cwEl("p", "cw-keys", now, "Keys: ← → step · Home / End first / last");
+
+  const logSec = cwEl("section", "cw-log-sec", lower);
+  const logTitle = cwEl("div", "cw-section-title", logSec, "Earlier steps");
+  const logBox = cwEl("ol", "cw-log", logSec);
+  logBox.setAttribute("aria-label", "Earlier steps");
+  const keys = cwEl("p", "cw-keys", side, "Keys: ← → step · Home / End first / last · M the moves");
 
   // a hidden path used only to time a bare round trip to the kernel (benchmarks)
   const echoBtn = cwEl("button", "cw-echo-btn", root);
@@ -150,18 +199,178 @@ function render({ model, el }) {
   echoOut.hidden = true;
   echoBtn.addEventListener("click", () => model.send({ type: "echo", t: String(performance.now()) }));
 
+  // ---- fitting the table to the width we have ---------------------------------------------
+  // The table is laid out at the width of its column divided by a zoom z <= 1 and drawn at
+  // z, so it fills the column: narrow widgets first reflow the table (its own flex-wrap),
+  // then scale it. z is the largest zoom at which nothing sticks out sideways and (when the
+  // explanation is beside it) the table fits the visible height. It only shrinks while the
+  // widget keeps its size, so the table does not jump from step to step.
+  let fit = { key: "", z: 1, availW: 0, availH: 0 };
+
+  /** The height of the page area the widget scrolls in (the notebook panel, or the window). */
+  function scroller() {
+    const win = window.innerHeight || 800;
+    for (let e = root.parentElement; e && e !== document.body; e = e.parentElement) {
+      const o = getComputedStyle(e).overflowY;
+      if ((o === "auto" || o === "scroll") && e.clientHeight > 0 && e.scrollHeight > e.clientHeight + 1) {
+        return Math.min(win, e.clientHeight);
+      }
+    }
+    return win;
+  }
+
+  function layoutMode() {
+    const w = root.clientWidth;
+    if (!w) return false;
+    const wide = w >= CW_WIDE, narrow = w < CW_NARROW;
+    root.classList.toggle("cw-wide", wide);
+    root.classList.toggle("cw-stacked", !wide);
+    root.classList.toggle("cw-narrow", narrow);
+    const availW = tableHost.clientWidth;
+    const view = scroller();
+    const headH = head.offsetHeight + 24;
+    // beside the table: the table fits the visible height; above the controls: it leaves
+    // room for them and the start of the explanation, but shrinks at most 15% for that
+    const availH = wide ? Math.max(320, view - headH - 16) : Math.max(300, view - headH - 190);
+    const floor = wide ? 0 : 0.85;
+    const key = `${availW}x${Math.round(availH)}`;
+    if (key !== fit.key) fit = { key, z: 1, availW, availH, floor, measured: false };
+    return true;
+  }
+
+  /** The largest zoom at which `node` fits the column (measured off screen, once per size). */
+  function zoomFor(node) {
+    if (node._cwFit && node._cwFit.key === fit.key) return node._cwFit.z;
+    const { availW, availH } = fit;
+    if (!availW) return 1;
+    // the table shown is measured as a copy (moving it would lose the keyboard focus)
+    const probe = node.isConnected ? node.cloneNode(true) : node;
+    measurer.replaceChildren(probe);
+    const zoom0 = probe.style.zoom, width0 = probe.style.width;
+    probe.style.zoom = ""; probe.style.width = "";
+    const at = (L) => {
+      measurer.style.width = L + "px";
+      return { h: probe.offsetHeight, over: measurer.scrollWidth > L + 1 };
+    };
+    measurer.style.width = "min-content";
+    const minW = Math.max(1, measurer.offsetWidth);
+    let z = Math.min(1, availW / minW);
+    let m = at(availW / z);
+    if (m.over) { z = Math.min(z, availW / measurer.scrollWidth); m = at(availW / z); }
+    const zWidth = z;
+    if (m.h * z > availH) {
+      // too tall: a smaller zoom lays the table out wider (less wrapped), so try twice
+      let zz = availH / m.h;
+      for (let i = 0; i < 2; i++) {
+        const t = at(availW / zz);
+        const better = Math.min(z, availH / Math.max(1, t.h));
+        if (better <= zz + 0.005) break;
+        const c = at(availW / better);
+        if (c.h * better <= availH + 1 && !c.over) zz = better; else break;
+      }
+      z = Math.max(0.35, zz, (fit.floor || 0) * zWidth);
+    }
+    z = Math.max(0.35, Math.floor(z * 1000) / 1000);
+    measurer.replaceChildren();
+    measurer.style.width = "";
+    probe.style.zoom = zoom0; probe.style.width = width0;
+    node._cwFit = { key: fit.key, z };
+    return z;
+  }
+
+  // Stepping never waits for a measurement: the zoom is measured once for the first table
+  // (and after a resize); a table not measured yet is shown at the current zoom and measured
+  // while the browser is idle (the zoom shrinks then if it must).
+  function place(node) {
+    if (!fit.key && !layoutMode()) { node.style.zoom = ""; node.style.width = ""; return; }
+    if (node._cwFit && node._cwFit.key === fit.key) {
+      if (node._cwFit.z < fit.z) fit.z = node._cwFit.z;
+    } else if (!fit.measured) {
+      fit.z = Math.min(fit.z, zoomFor(node));
+      fit.measured = true;
+    }
+    applyZoom(node);
+  }
+
+  function applyZoom(node) {
+    const z = fit.z;
+    root.dataset.zoom = String(z);
+    node.style.zoom = z < 1 ? String(z) : "";
+    node.style.width = z < 1 ? (fit.availW / z) + "px" : "";
+  }
+
+  // ---- focus: kept in the widget on the next sensible control ----------------------------
+  function usable(e) {
+    return alive(e) && e.offsetParent !== null;
+  }
+  // the same without asking for the layout (cheap enough for every step)
+  function alive(e) { return !!e && e.isConnected && !e.disabled && e !== root && root.contains(e); }
+
+  function moveTargets() {
+    const q = [];
+    const at = tableHost.firstChild;
+    if (at) {
+      q.push(...at.querySelectorAll("button.cw-card--legal"));
+      q.push(...at.querySelectorAll("[data-cw-move]"));
+    }
+    q.push(...legalBox.querySelectorAll(".cw-move, .cw-amount-select, .cw-amount-input, .cw-restart, .cw-back-to-game, .cw-goto-moves"));
+    return q.filter(usable);
+  }
+
+  /** Focus the first move (play mode), or the way to take a seat (watching). */
+  function focusMoves() {
+    const t = moveTargets();
+    if (t.length) { t[0].focus(); return true; }
+    if (!playing()) { (seatSel.value === "" || playBtn.disabled ? seatSel : playBtn).focus(); return true; }
+    return focusStepper();
+  }
+
+  function focusStepper() {
+    for (const b of [nextBtn, backBtn, firstBtn]) if (usable(b)) { b.focus(); return true; }
+    root.focus();
+    return true;
+  }
+
+  function describe(e) {
+    if (!e || !root.contains(e)) return null;
+    if (e.classList.contains("cw-jump")) return `.cw-jump[data-keys="${e.dataset.keys}"]`;
+    if (e.classList.contains("cw-card") && e.dataset.code) return `button.cw-card[data-code="${e.dataset.code}"]`;
+    if (e.classList.contains("cw-move") && e.dataset.kind) return `.cw-move[data-kind="${e.dataset.kind}"]`;
+    return null;
+  }
+
+  function restoreFocus(intent, selector) {
+    if (intent === "moves") return focusMoves();
+    if (intent === "stepper") return focusStepper();
+    if (selector) {
+      const e = root.querySelector(selector);
+      if (usable(e)) { e.focus(); return true; }
+    }
+    if (playing() && moveTargets().length) return focusMoves();
+    return focusStepper();
+  }
+
   // ---- actions ---------------------------------------------------------------------------
   function send(action) {
     if (waiting) return;
+    const msg = { type: "act", action, at: frames.length - 1 };
+    // the kernel reads no message over 64 KB (a move is a few dozen bytes): refuse it here
+    if (JSON.stringify(msg).length > 64 * 1024) {
+      notice.textContent = "message: this move is over 64 KB, far more than any move; it was not sent";
+      notice.className = "cw-notice cw-notice--refused";
+      return;
+    }
     waiting = true;
-    model.send({ type: "act", action, at: frames.length - 1 });
+    pendingFocus = "moves";
+    model.send(msg);
   }
 
-  function go(k) {
+  function go(k, intent) {
     k = Math.max(0, Math.min(frames.length - 1, k));
     if (k === pos) return;
     heading = k < pos ? -1 : 1;
     pos = k;
+    pendingFocus = intent || null;
     show();
     model.set("step", pos);
     model.save_changes();
@@ -183,8 +392,9 @@ function render({ model, el }) {
   root.addEventListener("keydown", (e) => {
     const t = e.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     const moves = { ArrowLeft: () => go(pos - 1), ArrowRight: () => go(pos + 1), Home: () => go(0),
-      End: () => go(frames.length - 1) };
+      End: () => go(frames.length - 1), m: () => focusMoves(), M: () => focusMoves() };
     if (moves[e.key]) { e.preventDefault(); e.stopPropagation(); moves[e.key](); }
   });
 
@@ -196,22 +406,27 @@ function render({ model, el }) {
   playBtn.addEventListener("click", () => {
     const seat = seatSel.value === "" ? null : Number(seatSel.value);
     if (playing()) model.send({ type: "take_seat", seat: model.get("play_as"), play: false, at: pos });
-    else if (seat !== null) model.send({ type: "take_seat", seat, play: true, at: pos });
+    else if (seat !== null) { pendingFocus = "moves"; model.send({ type: "take_seat", seat, play: true, at: pos }); }
   });
 
   // ---- drawing --------------------------------------------------------------------------
   function summarise() {
     if (summary) return summary;
-    summary = { played: 0, firsts: {}, over: -1 };
+    summary = { played: 0, firsts: {}, over: -1, dealStart: {} };
     for (let k = 0; k < frames.length; k++) {
       const g = frameAt(k);
       if (g.phase !== "ante" && g.phase !== "over") summary.played = Math.max(summary.played, g.deal);
       const key = g.deal + "|" + g.phase;
       if (!(key in summary.firsts)) summary.firsts[key] = k;
+      if (!(g.deal in summary.dealStart)) summary.dealStart[g.deal] = k;
       if (g.phase === "over" && summary.over < 0) summary.over = k;
     }
     return summary;
   }
+
+  /** At a step that ends a hand, the header says "End of the hand" (the next hand's ante
+   *  has not been played). */
+  function handOverAt(f) { return f.phase === "ante" && f.step > 0 && f.deal > summarise().played && !playing(); }
 
   function dealLabel(f) {
     if (f.hand_label) return f.hand_label;
@@ -219,39 +434,49 @@ function render({ model, el }) {
     const agreed = meta.deals_agreed;
     const total = playing() ? agreed : Math.max(played, 1);
     if (f.phase === "over") return `Game over after ${played} hand${played === 1 ? "" : "s"}`;
-    if (f.phase === "ante" && f.step > 0 && f.deal > played && !playing()) return `Hand ${f.deal - 1} of ${total} · finished`;
+    if (handOverAt(f)) return `Hand ${f.deal - 1} of ${total} · finished`;
     return total ? `Hand ${f.deal} of ${total}` : `Hand ${f.deal}`;
   }
+
+  function phaseLabel(f) { return handOverAt(f) ? "End of the hand" : f.phase_title; }
 
   function drawHead(f) {
     title.textContent = meta.title + (meta.record_title ? ` · ${meta.record_title}` : "");
     dealEl.textContent = dealLabel(f);
-    const handOver = f.phase === "ante" && f.step > 0 && f.deal > summarise().played && !playing();
-    phaseEl.textContent = handOver ? "End of the hand" : f.phase_title;
+    phaseEl.textContent = phaseLabel(f);
     phaseEl.dataset.phase = f.phase;
     stepEl.textContent = `Step ${pos} of ${frames.length - 1}`;
     // whose view
     const seat = model.get("seat");
-    if (seatSel.options.length !== meta.players.length + 1) {
+    // a widget locked to one seat (meta.locked) offers only that seat's view: the kernel
+    // refuses the teacher's view and the other seats there
+    const locked = meta.locked !== null && meta.locked !== undefined;
+    const offer = (locked ? "locked" + meta.locked : "all") + "\u0000" + meta.players.join("\u0000");
+    if (seatSel.dataset.offer !== offer) {
+      seatSel.dataset.offer = offer;
       seatSel.textContent = "";
-      const o = cwEl("option", null, seatSel, "Teacher: all cards face up");
-      o.value = "";
-      meta.players.forEach((p, s) => { const op = cwEl("option", null, seatSel, `${p}'s view`); op.value = String(s); });
+      if (!locked) { const o = cwEl("option", null, seatSel, "Teacher: all cards face up"); o.value = ""; }
+      meta.players.forEach((p, s) => {
+        if (locked && s !== meta.locked) return;
+        const op = cwEl("option", null, seatSel, `${cwShort(p)}'s view`);
+        op.value = String(s); op.title = `${p}'s view`;
+      });
     }
     seatSel.value = seat === null || seat === undefined ? "" : String(seat);
-    seatSel.disabled = playing();
+    seatSel.title = seat === null || seat === undefined ? "Teacher: all cards face up" : `${nameOf(seat)}'s view`;
+    seatSel.disabled = playing() || locked;
     if (playing()) {
-      playBtn.textContent = `Stop playing ${meta.players[model.get("play_as")]}`;
+      playBtn.textContent = `Stop playing ${cwShort(nameOf(model.get("play_as")))}`;
       playBtn.disabled = false;
-      playBtn.title = "Watch again: the game stays where it is";
+      playBtn.title = `Stop playing ${nameOf(model.get("play_as"))} and watch again: the game stays where it is`;
     } else if (seat === null || seat === undefined) {
       playBtn.textContent = "Play a seat…";
       playBtn.disabled = true;
       playBtn.title = "Choose a player's view first, then play that seat";
     } else {
-      playBtn.textContent = `Play as ${meta.players[seat]} from here`;
+      playBtn.textContent = `Play as ${cwShort(nameOf(seat))} from here`;
       playBtn.disabled = false;
-      playBtn.title = "You play this seat from the step shown; the built-in players play the others";
+      playBtn.title = `You play ${nameOf(seat)} from the step shown; the built-in players play the others`;
     }
   }
 
@@ -265,6 +490,8 @@ function render({ model, el }) {
     const table = CW_TABLES[meta.game] || {};
     const spec = table.phaseJumps || meta.phases.map((p) => ({ label: p.title, keys: [p.key], title: p.title }));
     const f = frameAt(pos);
+    // the phase lit is the header's: at the end of a hand, the hand's last phase
+    const herePhase = handOverAt(f) && pos > 0 ? frameAt(pos - 1).phase : f.phase;
     jumps.textContent = "";
     cwEl("span", "cw-jumps-label", jumps, "Jump to:");
     const sum = summarise();
@@ -282,12 +509,18 @@ function render({ model, el }) {
       const b = mk("cw-jump", j.label, `Jump to the start of ${j.title}`, () => go(target), jumps);
       b.dataset.keys = j.keys.join(" ");
       b.disabled = target < 0;
-      if (j.keys.includes(f.phase)) b.classList.add("cw-jump--here");
+      if (j.keys.includes(herePhase)) { b.classList.add("cw-jump--here"); b.setAttribute("aria-current", "step"); }
     }
   }
 
   function drawExplain(f) {
     const last = f.last;
+    // which step the text is about: the hand and phase the step was played in
+    if (last && pos > 0) {
+      const g = frameAt(pos - 1);
+      const hand = g.hand_label ? cwCap(g.hand_label) : dealLabel(g);
+      aboutEl.textContent = `Step ${pos} · ${hand} · ${phaseLabel(g)}`;
+    } else aboutEl.textContent = "Before the first step";
     what.textContent = last ? last.text : "The start: nobody has acted yet. Press Next › (or →) to see the first step.";
     ruleBox.textContent = "";
     const ids = last ? cwRuleIds(last.rule, meta.rules) : [];
@@ -301,8 +534,12 @@ function render({ model, el }) {
     comment.textContent = "";
     comment.hidden = !(last && last.comment);
     if (last && last.comment) {
-      cwEl("span", "cw-comment-label", comment, "Teacher’s note: ");
-      cwEl("span", "cw-comment-text", comment, last.comment);
+      cwEl("div", "cw-comment-label", comment, "Teacher’s note");
+      for (const [label, text] of cwNoteParts(last.comment)) {
+        const line = cwEl("div", "cw-comment-part", comment);
+        if (label) cwEl("span", "cw-comment-key", line, label + " ");
+        cwEl("span", "cw-comment-text", line, text);
+      }
     }
     // the few steps before, to follow what the other players did
     logBox.textContent = "";
@@ -319,17 +556,56 @@ function render({ model, el }) {
       const b = cwEl("button", "cw-log-btn", li, `${k}. ${g.last.text}`);
       b.type = "button";
       b.title = `Go to step ${k}`;
-      b.addEventListener("click", () => go(k));
+      b.addEventListener("click", () => go(k, "stepper"));
     }
+    logSec.hidden = !logBox.childElementCount;
+  }
+
+  function amountControl(g, f) {
+    const table = CW_TABLES[meta.game] || {};
+    const words = (table.moveWords || {})[g.kind] || {};
+    const wrap = cwEl("span", "cw-amount", legalBox);
+    const amounts = g.range ? [] : g.actions.map((l) => l.action.amount);
+    const [lo, hi] = g.range || [Math.min(...amounts), Math.max(...amounts)];
+    const lab = cwEl("label", "cw-amount-label", wrap);
+    cwEl("span", null, lab, (words.before || cwCap(g.kind)) + " ");
+    let input;
+    if (hi - lo <= 40) {
+      input = cwEl("select", "cw-amount-select", lab);
+      for (let a = lo; a <= hi; a++) { const o = cwEl("option", null, input, String(a)); o.value = String(a); }
+    } else {
+      input = cwEl("input", "cw-amount-input", lab);
+      input.type = "number"; input.min = String(lo); input.max = String(hi); input.value = String(lo);
+    }
+    const unit = cwEl("span", "cw-amount-unit", lab);
+    const sayUnit = () => {
+      const a = Number(input.value);
+      const u = words.unit ? " " + (a === 1 ? words.unit[0] : words.unit[1]) : "";
+      const after = words.after ? " " + words.after(f, a) : "";
+      unit.textContent = u + after;
+    };
+    sayUnit();
+    input.addEventListener("input", sayUnit);
+    input.addEventListener("change", sayUnit);
+    const unitWord = words.unit ? words.unit[1] : "";
+    input.setAttribute("aria-label", `${words.before || cwCap(g.kind)}: how many${unitWord ? " " + unitWord : ""} (${lo} to ${hi})`);
+    const base = g.actions[0].action;
+    const b = mk("cw-move cw-move--" + g.kind, words.button || cwCap(g.kind),
+      `${words.before || cwCap(g.kind)} the chosen number${unitWord ? " of " + unitWord : ""}`, () => {
+        // sent as typed: Python checks the amount like any other move
+        send(Object.assign({}, base, { amount: Number(input.value) }));
+      }, wrap);
+    b.dataset.kind = g.kind;
   }
 
   function drawNow(f) {
     legalBox.textContent = "";
     const atHead = pos === frames.length - 1;
+    nowTitle.textContent = f.finished ? "Now" : `Now · ${phaseLabel(f)}`;
     if (f.finished) {
       nowWho.textContent = "The game is over.";
       if (playing() && pos === frames.length - 1) {
-        mk("cw-restart", "Play again", "Start a new game with the same players", () => { waiting = true; model.send({ type: "restart" }); }, legalBox);
+        mk("cw-restart", "Play again", "Start a new game with the same players", () => { waiting = true; pendingFocus = "moves"; model.send({ type: "restart" }); }, legalBox);
       }
       return;
     }
@@ -337,31 +613,26 @@ function render({ model, el }) {
     if (playing()) {
       if (!atHead) {
         nowWho.textContent = `You are looking back at step ${pos}. The game is at step ${frames.length - 1}.`;
-        mk("cw-back-to-game", "Back to the game »", "Go to the last step to play", () => go(frames.length - 1), legalBox);
+        mk("cw-back-to-game", "Back to the game »", "Go to the last step to play", () => go(frames.length - 1, "moves"), legalBox);
         return;
       }
       if (f.actor !== me) { nowWho.textContent = `Waiting for ${f.actor_name}…`; return; }
-      nowWho.textContent = `Your turn, ${meta.players[me]}: choose a move${f.phase === "run" ? " or click a card" : ""}.`;
-      for (const g of cwGroupLegal(f.legal)) {
-        if (g.amount) {
-          const wrap = cwEl("span", "cw-amount", legalBox);
-          const amounts = g.range ? [] : g.actions.map((l) => l.action.amount);
-          const [lo, hi] = g.range || [Math.min(...amounts), Math.max(...amounts)];
-          let input;
-          if (hi - lo <= 40) {
-            input = cwEl("select", "cw-amount-select", wrap);
-            for (let a = lo; a <= hi; a++) { const o = cwEl("option", null, input, String(a)); o.value = String(a); }
-          } else {
-            input = cwEl("input", "cw-amount-input", wrap);
-            input.type = "number"; input.min = String(lo); input.max = String(hi); input.value = String(lo);
-          }
-          input.setAttribute("aria-label", `${cwCap(g.kind)}: how many chips (${lo} to ${hi})`);
-          const base = g.actions[0].action;
-          const b = mk("cw-move cw-move--" + g.kind, cwCap(g.kind), `${cwCap(g.kind)} the chosen number of chips`, () => {
-            // sent as typed: Python checks the amount like any other move
-            send(Object.assign({}, base, { amount: Number(input.value) }));
-          }, wrap);
+      const groups = cwGroupLegal(f.legal);
+      const drawn = tableHost.firstChild;
+      const own = (kind) => drawn && drawn.querySelector(`[data-cw-move="${kind}"]`);
+      const cardsToClick = drawn && drawn.querySelector("button.cw-card--legal");
+      nowWho.textContent = `Your turn, ${nameOf(me)}:` + (cardsToClick ? " click a card or choose a move." : " choose a move.");
+      for (const g of groups) {
+        if (own(g.kind)) {
+          // the table draws these moves itself (e.g. Pocha's bids at the seat): say so, and
+          // give a way to them
+          const b = mk("cw-goto-moves", `${cwGroupWords(g)}: at your seat ↓`, `${cwGroupWords(g)}: the buttons at your seat`, () => {
+            const t = tableHost.firstChild && [...tableHost.firstChild.querySelectorAll(`[data-cw-move="${g.kind}"]`)].find(usable);
+            if (t) t.focus();
+          }, legalBox);
           b.dataset.kind = g.kind;
+        } else if (g.amount) {
+          amountControl(g, f);
         } else {
           for (const l of g.actions) {
             const b = mk("cw-move cw-move--" + l.action.kind, l.label, l.label, () => send(l.action), legalBox);
@@ -371,10 +642,20 @@ function render({ model, el }) {
       }
       return;
     }
+    const groups = cwGroupLegal(f.legal);
+    if (atHead && !f.finished) {
+      // a record that stops before the game's end: Next is disabled, so say so
+      nowWho.textContent = "The record ends here.";
+      if (groups.length) {
+        const then = f.actor >= 0 ? `${f.players[f.actor]} would act next` : f.actor === -1 ?
+          "the dealer would shuffle and deal next" : "the rules would act next by themselves";
+        cwEl("p", "cw-small", legalBox, `If the game went on, ${then}: ${groups.map(cwGroupWords).join("; ")}.`);
+      }
+      return;
+    }
     nowWho.textContent = f.actor === null || f.actor === undefined ? "" :
       f.actor >= 0 ? `${f.players[f.actor]} is to act.` :
       f.actor === -1 ? "Next the dealer shuffles and deals." : "Next the rules act by themselves:";
-    const groups = cwGroupLegal(f.legal);
     if (groups.length) {
       const ul = cwEl("ul", "cw-legal-list", legalBox);
       ul.setAttribute("aria-label", "Legal actions now");
@@ -393,9 +674,14 @@ function render({ model, el }) {
     node = document.createElement("div");
     node.className = "cw-table-inner";
     const table = CW_TABLES[f.game];
+    const over = handOverAt(f);
+    const start = summarise().dealStart[over ? f.deal - 1 : f.deal];
     const ctx = {
       host: node, frame: f, prev: k > 0 ? frameAt(k - 1) : null, meta, cards, uid, sprite, cache: drawCache,
       viewer: model.get("seat"), human: playing() ? model.get("play_as") : null, atHead,
+      // the first step of this hand (for what changed over the whole hand), or null
+      handStart: start !== undefined && start < k ? frameAt(start) : null,
+      handOver: over,
       playCard: (code) => send({ kind: "play", seat: model.get("play_as"), card: code }),
       act: (action) => send(Object.assign({ seat: model.get("play_as") }, action)),
     };
@@ -408,28 +694,44 @@ function render({ model, el }) {
 
   function drawTable() {
     const node = buildTable(pos);
-    if (tableHost.firstChild !== node) tableHost.replaceChildren(node);
-    // build the next steps (in the direction of travel) while the browser is idle
+    if (tableHost.firstChild !== node) {
+      place(node);
+      tableHost.replaceChildren(node);
+    } else applyZoom(node);
+    // build (and measure) the next steps in the direction of travel while the browser is idle
     const schedule = window.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 30));
     if (idle === null) {
       const work = (deadline) => {
         idle = null;
+        const shown = tableHost.firstChild;
+        if (shown && fit.availW && !(shown._cwFit && shown._cwFit.key === fit.key)) {
+          const z = zoomFor(shown);
+          if (z < fit.z) { fit.z = z; applyZoom(shown); }
+        }
         for (const k of [pos + heading, pos - heading, pos + 2 * heading, pos + 3 * heading]) {
           if (k < 0 || k >= frames.length) continue;
           const atHead = k === frames.length - 1 && playing() && !waiting;
-          if (tableCache.has(`${k}|${atHead}`)) continue;
+          const have = tableCache.get(`${k}|${atHead}`);
+          if (have && have._cwFit && have._cwFit.key === fit.key) continue;
           if (deadline.timeRemaining() < 6) { idle = schedule(work); return; }
-          buildTable(k);
+          const node = buildTable(k);
+          if (node !== tableHost.firstChild && fit.availW) {
+            const z = zoomFor(node);
+            if (z < fit.z) { fit.z = z; if (tableHost.firstChild) applyZoom(tableHost.firstChild); }
+          }
         }
       };
       idle = schedule(work);
     }
   }
 
-  function forget() { tableCache.clear(); drawCache.clear(); merged = []; summary = null; }
+  function forget() { tableCache.clear(); drawCache.clear(); merged = []; summary = null; fit.key = ""; }
 
   function show() {
     if (!frames.length) return;
+    const active = document.activeElement;
+    const hadFocus = active && active !== root && root.contains(active);
+    const selector = hadFocus ? describe(active) : null;
     const f = frameAt(pos);
     root.dataset.step = String(pos);
     root.dataset.phase = f.phase;
@@ -438,6 +740,17 @@ function render({ model, el }) {
     drawStepper();
     drawExplain(f);
     drawNow(f);
+    // focus: never dropped to the page; after a move, on the next move
+    const intent = pendingFocus;
+    pendingFocus = null;
+    const cur = document.activeElement;
+    const free = hadFocus || cur === root || cur === document.body || !cur;
+    if (free && (intent === "moves" || (hadFocus && !alive(cur)))) {
+      const found = intent === "moves" ? moveTargets().length > 0 : true;
+      restoreFocus(intent, selector);
+      // the moves come with the next frames (the built-in players act first): wait for them
+      if (!found && playing() && !f.finished) pendingFocus = "moves";
+    }
   }
 
   function drawNotice() {
@@ -445,6 +758,22 @@ function render({ model, el }) {
     notice.textContent = n.text || "";
     notice.className = "cw-notice" + (n.kind ? " cw-notice--" + n.kind : "");
   }
+
+  // ---- the widget's size -----------------------------------------------------------------
+  let lastW = 0;
+  const resized = () => {
+    const w = root.clientWidth;
+    if (!w || w === lastW) return;
+    lastW = w;
+    fit.key = "";
+    const node = tableHost.firstChild;
+    if (node) { layoutMode(); place(node); }
+    else show();
+  };
+  const ro = typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => resized()) : null;
+  if (ro) ro.observe(root);
+  const onWindow = () => { fit.key = ""; lastW = 0; resized(); };
+  window.addEventListener("resize", onWindow);
 
   // ---- changes from Python ---------------------------------------------------------------
   const onData = () => {
@@ -462,7 +791,7 @@ function render({ model, el }) {
     waiting = false;
     drawNotice();
     const n = model.get("notice") || {};
-    if (n.kind === "refused" && playing()) { tableCache.clear(); show(); }
+    if (n.kind === "refused" && playing()) { tableCache.clear(); pendingFocus = "moves"; show(); }
   };
   const onMsg = (msg) => {
     if (!msg) return;
@@ -494,6 +823,8 @@ function render({ model, el }) {
   drawNotice();
   return () => {
     if (timer) clearInterval(timer);
+    if (ro) ro.disconnect();
+    window.removeEventListener("resize", onWindow);
     model.off("change:frames", onData); model.off("change:meta", onMode);
     model.off("change:seat", onMode); model.off("change:play_as", onMode);
     model.off("change:step", onStep); model.off("change:notice", onNotice);

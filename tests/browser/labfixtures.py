@@ -7,13 +7,26 @@ JupyterLab serves a temporary folder holding a copy of ``notebooks/`` and the sm
 the tests write; its kernels import this checkout (PYTHONPATH), and everything is stopped
 at the end of the session, kernels included.
 """
+import os
 import shutil
 import signal
 import sys
 
 import pytest
 
-from labserver import REPO, LabServer, launch_browser
+from labserver import REPO, LabServer, browser_problem, launch_browser
+
+
+def require_browser():
+    """Skip (one line saying how to get a browser) when this machine has none; with
+    ``CI=true`` a missing browser is an error, so CI always runs the browser tests.
+    (tests/conftest.py does the same for every test marked ``browser`` before its fixtures.)"""
+    problem = browser_problem()
+    if problem is None:
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser tests cannot run in CI: {problem}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {problem}")
 
 
 def _stop_on_sigterm(signum, frame):  # a killed test run still stops Lab and Chromium
@@ -33,6 +46,7 @@ def lab_root(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def lab(lab_root):
+    require_browser()
     server = LabServer(lab_root, env={"PYTHONPATH": str(REPO)})
     server.start()
     try:
@@ -47,6 +61,7 @@ _SHARED = {"users": 0}
 @pytest.fixture(scope="session")
 def browser():
     # one Playwright and one Chromium for every module that imports this fixture
+    require_browser()
     if _SHARED["users"] == 0:
         from playwright.sync_api import sync_playwright
         _SHARED["pw"] = sync_playwright().start()

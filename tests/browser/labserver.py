@@ -27,6 +27,20 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-dev-shm-usage"]
 
 
+def browser_problem():
+    """Why the real-browser tests cannot run on this machine (one line saying how to get
+    what is missing), or ``None`` when Chromium, Playwright and JupyterLab are all here."""
+    import importlib.util
+    if importlib.util.find_spec("playwright") is None:
+        return "Playwright is not installed: pip install -e \".[test]\""
+    if importlib.util.find_spec("jupyterlab") is None:
+        return "JupyterLab is not installed: pip install -e \".[test]\""
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        return (f"no Chromium at {CHROMIUM}: install one (apt-get install chromium) or point "
+                "CARDWIDGETS_CHROMIUM at a Chromium binary")
+    return None
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -180,9 +180,13 @@ def set_key(cards, payment, system, without_pair=False):
     return (size, rank, any(c.suit == payment for c in chosen), top_suit)
 
 
+MAX_CHIPS = 10_000  # a bound on the setting, so a game and its bets stay small to play and show
+
+
 def _check_chips(game, value):
-    if isinstance(value, bool) or not isinstance(value, int) or value < ANTE:
-        return f"each player starts with a whole number of chips, at least {ANTE} (one ante)"
+    if isinstance(value, bool) or not isinstance(value, int) or not ANTE <= value <= MAX_CHIPS:
+        return (f"each player starts with a whole number of chips, at least {ANTE} (one ante) "
+                f"and at most {MAX_CHIPS:,}")
 
 
 def _check_dealer(game, value):
@@ -330,6 +334,19 @@ class Poch(Addressed, Game):
             acts += [Action("raise", seat, amount=k) for k in range(1, cap - self.high + 1)]
             acts.append(Action("drop", seat))
         return acts
+
+    def _legal_ranges(self):
+        """The betting's amounts as ranges (bet 1 to cap), never listed one by one."""
+        if (self._phase.key != "poch" or self._short(self.to_act)
+                or not self._eligible(self.to_act)):
+            return None
+        seat = self.to_act
+        cap = self._cap(seat)
+        if self.high == 0:
+            return [Action("pass", seat)] + ([(Action("bet", seat), 1, cap)] if cap >= 1 else [])
+        return ([Action("call", seat)]
+                + ([(Action("raise", seat), 1, cap - self.high)] if cap - self.high >= 1 else [])
+                + [Action("drop", seat)])
 
     def _eligible(self, seat):
         """May this seat take part in the betting (P8, PV3, P11)?"""

@@ -99,7 +99,7 @@ function cwPochSeat(ctx, f, prev, s) {
   if (betting && f.dropped[s]) box.classList.add("cw-seat--dropped");
   box.setAttribute("aria-label", `Seat ${s + 1}: ${name}`);
   const head = cwEl("div", "cw-seat-head", box);
-  cwEl("span", "cw-seat-name", head, name);
+  cwEl("span", "cw-seat-name", head, name).title = name;
   const badges = cwEl("span", "cw-badges", head);
   if (f.dealer === s) cwEl("span", "cw-badge cw-badge--dealer", badges, "Dealer");
   if (ctx.human === s) cwEl("span", "cw-badge cw-badge--you", badges, "You");
@@ -113,9 +113,18 @@ function cwPochSeat(ctx, f, prev, s) {
   const chips = cwEl("span", "cw-seat-chips", stats);
   cwEl("b", null, chips, String(f.chips[s]));
   chips.appendChild(document.createTextNode(f.chips[s] === 1 ? " chip" : " chips"));
+  const signed = (d) => (d > 0 ? "+" : "−") + Math.abs(d);
   if (prev && prev.chips[s] !== f.chips[s]) {
     const d = f.chips[s] - prev.chips[s];
-    cwEl("span", "cw-delta " + (d > 0 ? "cw-delta--up" : "cw-delta--down"), stats, (d > 0 ? "+" : "−") + Math.abs(d));
+    const el = cwEl("span", "cw-delta " + (d > 0 ? "cw-delta--up" : "cw-delta--down"), stats, signed(d));
+    el.title = `${d > 0 ? "received" : "paid"} at this step`;
+    el.setAttribute("aria-label", `${signed(d)} at this step`);
+  }
+  // at the end of a hand: what the whole hand did to each player's chips (the net)
+  if (ctx.handOver && ctx.handStart) {
+    const d = f.chips[s] - ctx.handStart.chips[s];
+    const el = cwEl("span", "cw-delta cw-delta--hand", stats, d === 0 ? "hand: ±0" : `hand: ${signed(d)}`);
+    el.title = `net over the whole hand: from ${ctx.handStart.chips[s]} to ${f.chips[s]} chips`;
   }
   if (f.bets[s] > 0) {
     const bet = cwEl("span", "cw-seat-bet", stats);
@@ -150,7 +159,8 @@ function cwPochSeat(ctx, f, prev, s) {
     const el = cwCard(card, w, {
       sprite: ctx.sprite,
       cls: cls.join(" "),
-      suffix: code && shown.has(code) ? ", shown to the table" : "",
+      suffix: (code && shown.has(code) ? ", shown to the table" : "") +
+        (code && code === waiting ? ", must be played next" : ""),
       onClick: clickable && code ? () => ctx.playCard(code) : null,
     });
     handRow.appendChild(el);
@@ -224,6 +234,11 @@ function cwPochSide(ctx, f) {
 }
 
 cwRegisterTable("poch", {
+  // the words round the shell's amount menus: "Raise by [2] chips (to 6)"
+  moveWords: {
+    bet: { before: "Bet", unit: ["chip", "chips"] },
+    raise: { before: "Raise by", unit: ["chip", "chips"], after: (f, a) => `(to ${f.high + a})` },
+  },
   phaseJumps: [
     { label: "Ante & deal", keys: ["ante", "deal"], title: "the ante (P4) and the deal (P5)" },
     { label: "Phase 1: holes", keys: ["pay"], title: "phase 1: paying out the holes (P6)" },

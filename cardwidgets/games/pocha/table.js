@@ -48,7 +48,7 @@ function cwPoSeat(ctx, f, prev, s) {
   if (ctx.viewer === s) box.classList.add("cw-seat--me");
   box.setAttribute("aria-label", `Seat ${s + 1}: ${name}`);
   const head = cwEl("div", "cw-seat-head", box);
-  cwEl("span", "cw-seat-name", head, name);
+  cwEl("span", "cw-seat-name", head, name).title = name;
   const badges = cwEl("span", "cw-badges", head);
   if (f.dealer === s) {
     const d = cwEl("span", "cw-badge cw-badge--dealer", badges, "Dealer");
@@ -124,6 +124,7 @@ function cwPoBidBar(ctx, f, s) {
     const b = cwEl("button", "cw-btn cw-po-bid", bar, String(a));
     b.type = "button";
     b.dataset.amount = String(a);
+    b.dataset.cwMove = "bid";   // the shell's "Now" panel points here
     if (a === forbidden) {
       b.disabled = true;
       b.classList.add("cw-po-bid--forbidden");

@@ -1,0 +1,1439 @@
+"""Truk: the Basque trick-and-bluff partnership game of document 003.
+
+Source: document 003 (Basque), the rules written down from Asier Retegi of Oiartzun by
+Moises Odriozola and Patxi Angulo. Rule ids K1–K19 follow ``shared/rules/truk.md``; where the
+document leaves a point open we rule on it, and those rulings are marked "Our ruling" in
+:data:`RULES`. The document is the authority; the digest's reading is corrected where the two
+differ.
+
+A game is played to 6 truks (*truka*). Each hand (*eskua*) deals three cards to each player and
+is played in three tricks (*altxaldiak*): *aurrea*, *erdia* and *atzea*. A hand is played either
+for a tanto (*tantoa*, a step towards the next truk) or for a truk.
+
+>>> from cardwidgets.games.truk import Truk
+>>> from cardwidgets import play_out, RuleOfThumbPlayer
+>>> game = play_out(Truk(4), RuleOfThumbPlayer(seed=1), seed=1)
+>>> game.finished, max(game.truks)
+(True, 6)
+"""
+from __future__ import annotations
+
+import itertools
+import random
+
+from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
+                       Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
+                       three_trick_hand)
+
+__all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
+           "hand_table", "doc_row_of", "WAYS_K7"]
+
+# ---- the game, declared -------------------------------------------------------------------
+
+#: K2: rank, high to low; suits never matter.
+RANK = ("3", "2", "1", "12", "11", "10", "7", "6", "5", "4")
+#: K6: the names of the three tricks, with English.
+TRICK_NAMES = ("aurrea", "erdia", "atzea")
+TRICK_ENGLISH = ("the first trick", "the second trick", "the third trick")
+#: K9: the aim of the game, and the counters on the table.
+TARGET = 6
+TANTOS = 3
+TRUK_COUNTERS = 11
+SIDE_NAMES = ("A", "B")
+
+#: K19: the signals, what each says, and how the hand is checked (rank, how many).
+SIGNALS = {
+    "one_eye": ("closes one eye", "a 3", ("3", 1, 1)),
+    "both_eyes": ("closes both eyes", "two 3s", ("3", 2, 3)),
+    "lip": ("pulls the lip to one side", "a 2", ("2", 1, 1)),
+    "smile": ("pulls the lip to both sides (a smile)", "two 2s", ("2", 2, 3)),
+    "tongue": ("puts the tongue out", "an ace", ("1", 1, 3)),
+    "eyebrows": ("raises the eyebrows", "nothing: no 3, no 2, no ace", (None, 0, 0)),
+}
+#: The ways to bet a truk (K17): all three are the same act.
+BET_WAYS = {None: 'says "Truk!"', "say": 'says "Truk!"', "knock": "knocks on the table",
+            "throw": "throws the cards face down into the middle (not onto the stock)"}
+
+#: K7: the five ways a hand is won, in the document's words (English), numbered as it lists them.
+WAYS_K7 = {
+    "two": (1, "won two of the three tricks"),
+    "first_then_tie": (2, "won the first trick and tied another"),
+    "tie_then_win": (3, "tied the first trick and won the second"),
+    "two_ties_then_win": (4, "tied the first two tricks and won the third"),
+    "three_ties": (5, "all three tricks tied, and the esku's side wins them"),
+}
+
+#: K8: the document's hand table ("Eskuen puntuazioa") as it prints it, for side A: the 1st,
+#: 2nd and 3rd trick (A: side A took it, B: side B, =: a tie, -: not played) and who wins.
+#: Swapping A and B gives side B's rows. Typed in from the document to compare against the
+#: engine, never used by the engine.
+DOC_HAND_ROWS = (
+    ("A", "A", "-", "A"),
+    ("A", "=", "-", "A"),
+    ("A", "B", "=", "A"),
+    ("A", "B", "A", "A"),
+    ("A", "B", "B", "B"),
+    ("=", "A", "-", "A"),
+    ("=", "=", "A", "A"),
+    ("=", "=", "=", "esku"),
+)
+
+#: K14: the document's development table ("Partiden garapena truk apusturik gabe"), one line
+#: per path: the 1st and 2nd hands of a tanto phase, then what happens in the truk phase.
+DOC_DEVELOPMENT = (
+    ("AA", "play", "A wins: 1 tanto", "A wins: 2nd tanto; two options",
+     "after seeing the cards, A plays the truk"),
+    ("AA", "decline, play", "A wins: 1 tanto", "A wins: 2nd tanto; two options",
+     "A declines (1st option), redeal; A plays the truk"),
+    ("AA", "decline, decline", "A wins: 1 tanto", "A wins: 2nd tanto; two options",
+     "A declines (1st option), redeal; declines again (2nd option), redeal: the truk is "
+     "played pasotan"),
+    ("AB", "play", "A wins: 1 tanto", "B wins: 1 tanto; the winner of the next hand takes "
+     "all 3 and has one option", "after seeing the cards, the side with 3 tantos plays the truk"),
+    ("AB", "decline", "A wins: 1 tanto", "B wins: 1 tanto; the winner of the next hand takes "
+     "all 3 and has one option", "the side with 3 tantos declines (its option), redeal: the "
+     "truk is played"),
+)
+
+RULES = {
+    "K1": "The deck (karta-sorta) is the Latin (Spanish) one of 40 cards: 1 (ace) to 7, the "
+          "Jack (txanka, 10), the Horse (zaldia, 11) and the King (erregea, 12), in coins, "
+          "cups, swords and clubs.",
+    "K2": "Rank, high to low: 3, 2, 1 (ace), King, Horse, Jack, 7, 6, 5, 4. Suits never matter: "
+          "all the cards of one rank are worth the same.",
+    "K3": "Two players, or four in two sides (bikoteak) of two, partners sitting face to face. "
+          "Our ruling for two players: each side is one player, so what a side decides that "
+          "player decides, the bet is answered and the pass is asked by the other player, and "
+          "there are no signals (there is no partner to signal to).",
+    "K4": "Esku has two meanings: the hand (three tricks, played with three cards each) and "
+          "the player who dealt that hand, who plays last (we say 'the esku'). The player on "
+          "the esku's right plays first; dealing and play go to the right. Our ruling: the "
+          "order of play is the same in all three tricks, so the player on the esku's right "
+          "leads every trick, after a tie too, and the esku always plays last. The document "
+          "defines the esku as 'the player who plays last' and says this gives the esku "
+          "advantages; it never says that the winner of a trick leads.",
+    "K5": "A trick (altxaldia): everyone plays one card face up; the highest card in the rank "
+          "(K2) takes it. If two or more cards of the highest rank are played, the trick is a "
+          "tie (berdinketa): playing it first gives no priority. Any card may be played: there "
+          "is no duty to follow suit. Our ruling: two equal top cards played by partners are a "
+          "win for their side, not a tie (the text does not limit ties to the two sides, but a "
+          "tie between partners would decide nothing; the Valencian part of the document speaks "
+          "of two opponents).",
+    "K6": "The tricks are named: the first aurrea, the second erdia, the third atzea.",
+    "K7": "A side wins the hand when it (1) wins two of the three tricks; or (2) wins the "
+          "first trick and ties another; or (3) ties the first and wins the second; or (4) ties "
+          "the first and second and wins the third; or (5) all three tricks tie and it is the "
+          "esku's side. A trick that can no longer change the result is not played.",
+    "K8": "The document's hand table (Eskuen puntuazioa) lists, for side A: A A – → A; "
+          "A = – → A; A B = → A; A B A → A; A B B → B; = A – → A; = = A → A; = = = → the esku. "
+          "Swapping A and B gives the rows where B wins. Winning a trick earlier, or being the "
+          "esku, decides the hands with ties.",
+    "K9": "On the table: 3 tanto counters in the middle, between two players, and at least 11 "
+          "truk counters on the other side (11 is just enough: a game ends at 6–5 at most). "
+          "The aim of the game is to win 6 truks.",
+    "K10": "The tantos show how far the sides are from having to play a truk (except after a "
+           "truk bet, K17). One tanto is played for in each hand of the tanto phase. When the "
+           "phase ends the tantos go back to the middle.",
+    "K11": "The start: anyone deals three cards one at a time to each player (to the right). "
+           "Then each player draws a fourth card from the stock; the highest draw (K2) takes 2 "
+           "tantos for its side, so that side has two options (bi aukera), and that player is "
+           "the first esku. The drawn cards go back to the stock. The first esku puts the "
+           "stock on their right, and the player on their right plays first. Our ruling: the "
+           "draw goes in order of play from the dealer's right; a tie for the highest draw is "
+           "drawn again by the tied players, from the next cards; then all the drawn cards go "
+           "back to the bottom of the stock in the order drawn.",
+    "K12": "The first hand is always played for a truk. The side with the 2 tantos looks at "
+           "its cards and decides: play, and the truk is played; or not play, and it takes the "
+           "3rd tanto and has one option left: the player on the first esku's right deals again "
+           "and is the new esku, and the side decides again (its second option). Play: the "
+           "truk is played. Not play: the side puts the 3 tantos back in the middle and a truk "
+           "must be played pasotan (K16), dealt by the player on the right of the esku, who "
+           "becomes esku. Our ruling: the side's first player in order of play speaks for it.",
+    "K13": "From the second hand on (after the first truk), each hand is played for one tanto. "
+           "AA: a side that wins the first two tanto hands has 2 tantos and plays the truk in "
+           "the next hand, but has two options: after the deal it may decline (it takes the 3rd "
+           "tanto; the cards are dealt again and the esku moves on); declining again uses its "
+           "second option: it puts the 3 tantos back and, the cards being dealt a third time, "
+           "the truk must be played pasotan (nahitaez pasotan, compulsorily pasotan). AB: if "
+           "each side has won a tanto, the next hand is played for the 3rd tanto; its winner "
+           "takes all 3 tantos and has one option: after the deal it may put the truk off once "
+           "(it puts the 3 tantos back, the cards are dealt again) and then a truk must be "
+           "played (nahitaez, compulsorily). The document says 'compulsorily pasotan' on the "
+           "AA path but only 'compulsorily' on the AB path, and its table says 'the truk is "
+           "played' there. Our ruling: that truk is compulsory but played without pasotan "
+           "changes. Where the text says the two options are 'to change cards' (kartak "
+           "aldatzeko) we read, with the AA paragraph and the table, a new deal.",
+    "K14": "The development table (Partiden garapena truk apusturik gabe, the game without truk "
+           "bets): A wins the 1st hand (1 tanto). If A wins the 2nd (2nd tanto, two options): "
+           "A plays the truk; or declines (1st option), redeal, and plays; or declines again "
+           "(2nd option), redeal, and the truk is played pasotan. If B wins the 2nd (1 tanto "
+           "each), the winner of the next hand takes all 3 tantos with one option: it plays the "
+           "truk; or declines, redeal, and the truk is played.",
+    "K15": "The side that wins a hand played for a truk takes one truk counter.",
+    "K16": "Pasotan: when a truk is played pasotan, the players may change cards as many times "
+           "as they like, until one of them (that is, that player's side) decides to play. "
+           "Cards being changed are shown face up, except 2s and 3s, which are kept face down. "
+           "A player may take the changed cards back if the new ones are worse. Our ruling: "
+           "starting with the player on the esku's right and going to the right, each player in "
+           "turn either changes one or more cards for cards from the top of the stock, or says "
+           "'we play', which ends the changing for everyone; a 2 or a 3 may be changed, face "
+           "down (the other reading, that 2s and 3s are never changed, is possible: nobody "
+           "wants to change them anyway); after seeing the new cards the player keeps them or "
+           "takes all the old ones back (the player alone judges 'worse'); the cards changed "
+           "and not taken back, and the new cards given back, stay aside (the new ones face "
+           "down) until the hand ends; nobody may change more cards than the stock holds, and "
+           "with an empty stock the next player must say 'we play'.",
+    "K17": "The truk bet: while a tanto is being played, any player may, on their turn, bet a "
+           "truk, in any trick, even after some players have played to it. Saying 'Truk!', "
+           "knocking on the table and throwing one's cards face down into the middle (not onto "
+           "the stock) are the same bet. 'Joka!' accepts it: the hand is played for a truk "
+           "instead of the tanto, and its winner takes a truk. Refused: the betting side takes "
+           "the tanto and the hand ends. Our rulings: the opponent who plays next after the "
+           "bettor answers for the side; there is no truk bet while a truk is being played "
+           "(the document allows it only while a tanto is); a refused bet counts as winning the "
+           "hand for its tanto, so in the hand for the 3rd tanto at 1–1 the betting side takes "
+           "all 3 tantos and has one option; after a truk reached by a bet the tanto phase is "
+           "over and the tantos go back to the middle (variant KV2 keeps them).",
+    "K18": "Paso eske, or binakako pasoa (the pass in pairs): at any moment of a hand, on their "
+           "turn, whether a tanto or a truk is played, a player may ask the player on their "
+           "right to pass. Refused: the hand goes on. Accepted: both show some (hainbat) of "
+           "their cards face up (2s and 3s face down) and replace them from the stock; either "
+           "may take the old cards back if the new ones are worse. Our rulings: the asker "
+           "changes first, then the player asked, each from none to all of their cards (the "
+           "two may change different numbers: 'some' says no more); taking back is all or "
+           "nothing, as in K16; each player may ask once a hand; play then goes on with the "
+           "asker.",
+    "K19": "Signals (keinuak): partners may talk at any time provided what they say is true, and "
+           "signal: one eye closed = a 3; both eyes = two 3s; the lip pulled to one side = a 2; "
+           "to both sides (a smile) = two 2s; the tongue out = an ace; the eyebrows raised = "
+           "nothing. Our rulings: a signal must be true of the cards still in hand (a 3 means "
+           "exactly one 3, two 3s at least two; an ace at least one; nothing means no 3, 2 or "
+           "ace), and a false one is refused; a player signals on their own turn, each signal "
+           "at most once a hand; the partner sees it and the other side does not (the history "
+           "in the document says the gestures are made 'if possible without the other side "
+           "seeing'; variant KV1 lets the other side catch them). With two players there are no "
+           "signals.",
+    "KV1": "Variant: the other side catches the signals too (gestures are made at the table).",
+    "KV2": "Variant: after a truk reached by an accepted truk bet the tantos stay where they "
+           "were, and the tanto phase goes on (the other reading of K10's 'except after a truk "
+           "bet').",
+}
+
+DEAL_PHASE = Phase("deal", "The deal", "K4")
+OPTION_PHASE = Phase("option", "Play the truk or not (aukera)", "K12")
+PASOTAN_PHASE = Phase("pasotan", "Pasotan: changing cards", "K16")
+PLAY_PHASE = Phase("play", "Playing the tricks", "K5")
+ANSWER_PHASE = Phase("answer", "Truk! Joka or not?", "K17")
+PASO_PHASE = Phase("paso", "Paso eske: the pass in pairs", "K18")
+SCORE_PHASE = Phase("score", "The counters move", "K10")
+OVER_PHASE = Phase("over", "Game over", "K9")
+
+SCORE = Action("score")
+_DECK = tuple(make_deck("spanish40"))
+_DECK_SET = frozenset(_DECK)
+_POWER = RankPower(RankOrder(RANK))
+_RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
+
+
+def _letter(side) -> str:
+    return "=" if side is None else SIDE_NAMES[side]
+
+
+def hand_table(tie_side: int = 0) -> list[dict]:
+    """Every one of the 27 sequences of three trick outcomes (0: side A took it, 1: side B,
+    ``None``: a tie), with the engine's verdict (:func:`three_trick_hand`): the tricks actually
+    played (later ones are not), the winning side, the K7 way and the document's row (K8).
+
+    >>> rows = hand_table()
+    >>> len(rows), len({r["played"] for r in rows})
+    (27, 15)
+    >>> next(r for r in rows if r["played"] == ("A", "B", "B"))["winner"]
+    'B'
+    """
+    out = []
+    for seq in itertools.product((0, 1, None), repeat=3):
+        for k in range(1, 4):
+            res = three_trick_hand(seq[:k], tie_side)
+            if res.decided:
+                break
+        played = tuple(_letter(s) for s in seq[:k])
+        row, swapped = doc_row_of(played)
+        out.append({"sequence": tuple(_letter(s) for s in seq), "played": played,
+                    "winner": _letter(res.side), "way": res.way,
+                    "way_number": WAYS_K7[res.way][0], "row": row, "swapped": swapped})
+    return out
+
+
+def doc_row_of(played) -> tuple:
+    """The document's hand-table row (1–8) for a sequence of played tricks, written with
+    ``A``, ``B``, ``=``, and whether A and B are swapped (side B's rows).
+
+    >>> doc_row_of(("B", "A", "A")), doc_row_of(("=", "=", "="))
+    ((5, True), (8, False))
+    """
+    played = tuple(played) + ("-",) * (3 - len(played))
+    swap = {"A": "B", "B": "A"}
+    for i, row in enumerate(DOC_HAND_ROWS, 1):
+        if row[:3] == played:
+            return i, False
+        if tuple(swap.get(x, x) for x in row[:3]) == played:
+            return i, True
+    return None, False
+
+
+def _check_dealer(game, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.n:
+        return f"the first dealer is a seat number from 0 to {game.n - 1}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _listing(names):
+    names = list(names)
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class Truk(Game):
+    """Basque truk for 2 or 4 players (rules K1–K19, variants KV1–KV2).
+
+    Seats go round the table; play passes to the right. With four players the sides are A
+    (seats 0 and 2) and B (seats 1 and 3), partners facing, and the players are named after
+    their order of play from seat 0: A1, B1, A2, B2 (seats 0, 3, 2, 1). With two, A and B.
+    Setting: ``dealer``, the seat that deals the first cards (anyone may, K11).
+    Options: ``signals_seen`` (KV1), ``bet_keeps_tantos`` (KV2).
+    """
+
+    key = "truk"
+    title = "Truk"
+    deck = "spanish40"
+    system = "spanish"
+    min_players, max_players = 2, 4
+    direction = "right"
+    PHASES = (DEAL_PHASE, OPTION_PHASE, PASOTAN_PHASE, PLAY_PHASE, ANSWER_PHASE, PASO_PHASE,
+              SCORE_PHASE, OVER_PHASE)
+    RULES = RULES
+    OPTIONS = {
+        "signals_seen": (False, "KV1", "the other side catches the signals too"),
+        "bet_keeps_tantos": (False, "KV2", "after a truk reached by a bet the tantos stay"),
+    }
+    SETUP = {"dealer": (0, _check_dealer)}
+    SIGNALS = SIGNALS
+    TRICK_NAMES = TRICK_NAMES
+
+    def __init__(self, players=4, *, options=None, **setup):
+        count = players if isinstance(players, int) and not isinstance(players, bool) else (
+            len(players) if isinstance(players, (list, tuple)) else None)
+        if count == 3:
+            raise ConfigError("players", "Truk is for 2 or 4 players (K3), not 3")
+        if count == 4 and isinstance(players, int):
+            players = ["A1", "B2", "A2", "B1"]       # named by order of play from seat 0
+        elif count == 2 and isinstance(players, int):
+            players = ["A", "B"]
+        super().__init__(players, options=options, **setup)
+
+    def _make_table(self) -> Table:
+        teams = ((0, 2), (1, 3)) if self.n == 4 else ((0,), (1,))
+        return Table(self.n, self.direction, teams=teams)
+
+    # ---- state ---------------------------------------------------------------------------
+    def _reset(self):
+        self.deck_cards = _DECK
+        self.power = _POWER
+        self.tantos = [0, 0]
+        self.truks = [0, 0]
+        self.esku = None              # K4, K11: decided by the draw at the start
+        self.dealer = self.setup["dealer"]
+        self.deal_no = 1
+        self.stake = "truk"           # K12: the first hand is always a truk
+        self.mode = None              # how the truk hand came about: chosen, pasotan, compulsory, bet
+        self.due = None               # {side, options, path}: a truk due with options (K12, K13)
+        self.phase_hands = 0          # tanto hands played in this tanto phase
+        self.hand_log: list[dict] = []
+        self.decisions: list[dict] = []   # every option used (K12, K13): play or decline
+        self.draws: list = []         # the start's draw: (seat, card, round)
+        self._private: dict[int, tuple] = {}   # step index → (side that sees it, public text)
+        self._new_hand_state()
+        self._phase = DEAL_PHASE
+
+    def _new_hand_state(self):
+        n = self.n
+        self.hands = [[] for _ in range(n)]
+        self.stock: list = []
+        self.aside: list = []         # cards changed (K16, K18): (seat, card, face_up, why)
+        self.tricks: list = []        # completed tricks this hand
+        self.trick_sides: list = []   # their outcomes: a side, or None for a tie
+        self.trick: Trick | None = None
+        self.to_act = None
+        self.call: Call | None = None
+        self.bet: dict | None = None  # the truk bet of this hand: by, trick, answer
+        self.paso: dict | None = None  # paso eske: asker, answerer, stage, order
+        self.exchange: dict | None = None  # cards shown and drawn, waiting for keep / take back
+        self.asked_pass: set = set()
+        self.signals: list[dict] = []
+        self.given: set = set()
+        self.hand_result: dict | None = None
+        self.pasotan_changes = 0
+
+    # ---- helpers -------------------------------------------------------------------------
+    def side_of(self, seat) -> int:
+        return self.table.team_of(seat)
+
+    def side_name(self, side) -> str:
+        """``"side A"`` (with four players) or the player's name (with two)."""
+        if self.n == 2:
+            return self.players[side]
+        return f"side {SIDE_NAMES[side]}"
+
+    def _for(self, seat) -> str:
+        """``"B2, for side B,"`` with four players, ``"B"`` with two."""
+        if self.n == 2:
+            return self.players[seat]
+        return f"{self.players[seat]}, for {self.side_name(self.side_of(seat))},"
+
+    def _answers(self, seat) -> str:
+        if self.n == 2:
+            return f"{self.players[seat]} answers"
+        return f"{self.players[seat]} answers for {self.side_name(self.side_of(seat))}"
+
+    def _its(self) -> str:
+        return "its" if self.n == 4 else "their"
+
+    def side_players(self, side) -> str:
+        """The side's players in order of play from seat 0 (A1 and A2; B1 and B2)."""
+        return " and ".join(self.players[s] for s in self.table.order_from(0)
+                            if self.side_of(s) == side)
+
+    @property
+    def first_player(self) -> int:
+        """K4: the player on the esku's right plays first (in every trick: our ruling)."""
+        return self.table.next(self.esku)
+
+    def speaker(self, side) -> int:
+        """K12 (our ruling): the side's first player in order of play speaks for it."""
+        return next(s for s in self.table.order_from(self.first_player) if self.side_of(s) == side)
+
+    @property
+    def tantos_middle(self) -> int:
+        return TANTOS - sum(self.tantos)
+
+    @property
+    def truks_pile(self) -> int:
+        return TRUK_COUNTERS - sum(self.truks)
+
+    def _name(self, card) -> str:
+        return card.name
+
+    def _shown(self, card) -> str:
+        """A changed card as the table sees it: face up, or face down if a 2 or a 3."""
+        return "a card face down (a 2 or a 3)" if card.rank in ("2", "3") else f"the {card.name}"
+
+    # ---- whose turn ----------------------------------------------------------------------
+    def _actor(self):
+        key = self._phase.key
+        if key == "deal":
+            return CHANCE
+        if key == "score":
+            return TABLE
+        return self.to_act
+
+    def turn_rule(self):
+        return self._phase.rule if self._phase.key != "option" else self._option_rule()
+
+    def _option_rule(self):
+        return "K12" if self.due and self.due["path"] == "opening" else "K13"
+
+    # ---- legal actions -------------------------------------------------------------------
+    def _legal(self):
+        key = self._phase.key
+        seat = self.to_act
+        if key == "score":
+            return [SCORE]
+        if key == "option":
+            return [Action("play_truk", seat), Action("decline", seat)]
+        if key == "answer":
+            return [Action("joka", seat), Action("refuse", seat)]
+        if key == "pasotan" or key == "paso":
+            if self.exchange is not None:
+                return [Action("keep", seat), Action("take_back", seat)]
+            if key == "paso" and self.paso["stage"] == "ask":
+                return [Action("accept_pass", seat), Action("refuse_pass", seat)]
+            most = min(len(self.hands[seat]), len(self.stock))
+            least = 1 if key == "pasotan" else 0
+            out = [Action("play_truk", seat)] if key == "pasotan" else []
+            hand = self.hands[seat]
+            for k in range(least, most + 1):
+                for combo in itertools.combinations(hand, k):
+                    out.append(Action("change", seat, cards=combo))
+            return out
+        # play
+        out = [Action("play", seat, card=c) for c in self.hands[seat]]
+        if self._may_bet() is None:
+            out.append(Action("truk", seat))
+        if self._may_ask_pass(seat) is None:
+            out.append(Action("ask_pass", seat))
+        if self.n == 4:
+            for what in SIGNALS:
+                if (seat, what) not in self.given and self._signal_true(seat, what):
+                    out.append(Action("signal", seat, what=what))
+        return out
+
+    def _may_bet(self):
+        """Why no truk bet may be made now (K17), or ``None`` if one may."""
+        if self.stake != "tanto":
+            return "a truk bet is made only while a tanto is being played; this hand is " \
+                   "already played for a truk"
+        if self.bet is not None:
+            return "a truk has already been bet in this hand"
+        return None
+
+    def _may_ask_pass(self, seat):
+        if seat in self.asked_pass:
+            return f"{self.players[seat]} has already asked for a pass in this hand (once a hand: our ruling)"
+        if not self.stock:
+            return "the stock is empty, so no cards can be changed"
+        return None
+
+    def _signal_true(self, seat, what) -> bool:
+        rank, low, high = SIGNALS[what][2]
+        hand = self.hands[seat]
+        if rank is None:
+            return not any(c.rank in ("3", "2", "1") for c in hand)
+        k = sum(1 for c in hand if c.rank == rank)
+        return low <= k <= high
+
+    # ---- the deal ------------------------------------------------------------------------
+    def chance_action(self, rng: random.Random) -> Action:
+        cards = list(_DECK)
+        rng.shuffle(cards)
+        return Action("deal", cards=tuple(cards))
+
+    def _check_deal(self, action):
+        if action.kind != "deal":
+            raise IllegalAction("K4", "the cards must be dealt first")
+        cards = action.cards
+        if len(cards) == 40 and set(cards) == _DECK_SET:
+            return
+        problem = deal_problem(cards, _DECK)
+        if problem[0] == "count":
+            raise IllegalAction("K1", f"a deal lists all 40 cards of the Spanish deck in the "
+                                f"order they are dealt; this one lists {problem[1]}")
+        if problem[0] == "twice":
+            raise IllegalAction("K1", f"the {problem[1].name} is dealt twice")
+        raise IllegalAction("K1", f"the {problem[1].name} is not in the 40-card deck")
+
+    def _do_deal(self, action):
+        canon = {c: c for c in _DECK}
+        cards = [canon[c] for c in action.cards]
+        self._new_hand_state()
+        first_deal = self.esku is None
+        dealer = self.dealer if first_deal else self.esku
+        n = self.n
+        order = self.table.order_from(self.table.next(dealer))
+        for i in range(3 * n):
+            self.hands[order[i % n]].append(cards[i])
+        for hand in self.hands:
+            hand.sort(key=lambda c: -_RV[c.rank])
+        self.stock = cards[3 * n:]
+        p = self.players
+        text = (f"{p[dealer]} deals three cards to each player, one at a time, to the right, "
+                f"starting with {p[order[0]]}")
+        if first_deal:
+            text += " (anyone may deal the first cards)."
+            return self._draw(dealer, order, text)
+        text += f". {p[dealer]} is the esku (plays last) and sits on the right of the last esku."
+        return self._after_deal(text, "K4")
+
+    def _draw(self, dealer, order, text):
+        """K11: each player draws a fourth card; the highest draw is the first esku."""
+        p = self.players
+        drawing = list(order)
+        taken = []
+        round_no = 1
+        words = []
+        while True:
+            if len(self.stock) - len(taken) < len(drawing):
+                # only a made-up deal can get here: the first tied player in order of play
+                winner = drawing[0]
+                words.append(f"the stock runs out, so {p[winner]}, first of the tied players, "
+                             f"takes it")
+                break
+            got = []
+            for s in drawing:
+                c = self.stock[len(taken)]
+                taken.append(c)
+                got.append((s, c))
+                self.draws.append({"seat": s, "card": c, "round": round_no})
+            words.append(", ".join(f"{p[s]} the {c.name}" for s, c in got))
+            top = max(_RV[c.rank] for _, c in got)
+            best = [s for s, c in got if _RV[c.rank] == top]
+            if len(best) == 1:
+                winner = best[0]
+                break
+            words.append(f"a tie for the highest, so {_listing([p[s] for s in best])} draw again")
+            drawing = best
+            round_no += 1
+        # the drawn cards go back to the bottom of the stock, in the order drawn
+        self.stock = self.stock[len(taken):] + taken
+        self.esku = winner
+        side = self.side_of(winner)
+        self.tantos[side] = 2
+        self.due = {"side": side, "options": 2, "path": "opening"}
+        self.stake = "truk"
+        text += (f" Each player draws a fourth card from the stock: {'; '.join(words)}. "
+                 f"{p[winner]} drew the highest, so {p[winner]} is the first esku and "
+                 f"{self.side_name(side)} takes 2 tantos from the middle: two options (bi "
+                 f"aukera). The drawn cards go back to the stock. {p[winner]} puts the stock "
+                 f"on their right; {p[self.first_player]}, on {p[winner]}'s right, plays first.")
+        return self._after_deal(text, "K11")
+
+    def _after_deal(self, text, rule):
+        """Where a fresh deal leads: a decision on the truk, pasotan changes, or play."""
+        p = self.players
+        if self.stake == "truk" and self.due is not None:
+            side = self.due["side"]
+            self.to_act = self.speaker(side)
+            k = self.due["options"]
+            self._phase = OPTION_PHASE
+            speaks = f"; {p[self.to_act]} speaks for the side" if self.n == 4 else ""
+            text += (f" This hand is for a truk: {self.side_name(side)} looks at {self._its()} "
+                     f"cards and decides whether to play it or not ({k} option"
+                     f"{'s' if k > 1 else ''} left{speaks}).")
+            rule += " + " + self._option_rule()
+        elif self.stake == "truk" and self.mode == "pasotan":
+            self.to_act = self.first_player
+            self._phase = PASOTAN_PHASE
+            text += (f" This truk is played pasotan: starting with {p[self.to_act]}, each "
+                     f"player in turn may change cards from the stock, until one says 'we play'.")
+            rule += " + K16"
+        else:
+            self._start_play()
+            if self.stake == "truk":
+                text += f" This hand is played for a truk ({self._mode_words()})."
+            else:
+                text += (f" This hand is played for a tanto ({self._tanto_words()}). "
+                         f"{p[self.to_act]} leads the aurrea.")
+            rule += " + K10" if self.stake == "tanto" else ""
+        return text, rule
+
+    def _mode_words(self):
+        return {"compulsory": "compulsory: no option is left (nahitaez)",
+                "pasotan": "pasotan", "chosen": "the side chose to play it",
+                "bet": "a truk bet was accepted"}.get(self.mode, "")
+
+    def _tanto_words(self):
+        a, b = self.tantos
+        if self.tantos_middle == 1 and a == b == 1:
+            return "the 3rd tanto: 1 each, and the winner takes all 3"
+        if a == b == 0:
+            return "the first of a new tanto phase; 3 tantos in the middle"
+        return f"tantos: {self.side_name(0)} {a}, {self.side_name(1)} {b}"
+
+    def _start_play(self):
+        self._phase = PLAY_PHASE
+        self.to_act = self.first_player
+        self.trick = Trick(self.first_player)
+
+    # ---- the option ----------------------------------------------------------------------
+    def _check_option(self, action):
+        if action.kind not in ("play_truk", "decline"):
+            raise IllegalAction(self._option_rule(), f"now {self.side_name(self.due['side'])} "
+                                f"decides whether to play the truk or not (play_truk or decline), "
+                                f"not {action.kind!r}")
+
+    def _do_option(self, action):
+        p = self.players
+        due = self.due
+        side, k, path = due["side"], due["options"], due["path"]
+        rule = self._option_rule()
+        sname = self.side_name(side)
+        self.decisions.append({"deal": self.deal_no, "side": side, "path": path,
+                               "options": k, "choice": action.kind})
+        if action.kind == "play_truk":
+            self.due = None
+            self.mode = "chosen"
+            self._start_play()
+            return (f"{self._for(action.seat)} decides to play the truk: this hand is played for a "
+                    f"truk, and its winner takes a truk counter (K15). {p[self.to_act]} leads "
+                    f"the aurrea.", rule + " + K15")
+        # decline: a redeal, the esku moves on
+        old = p[self.esku]
+        self.esku = self.table.next(self.esku)
+        self.deal_no += 1
+        self._phase = DEAL_PHASE
+        self.to_act = None
+        if k == 2:
+            self.tantos[side] = 3
+            due["options"] = 1
+            return (f"{self._for(action.seat)} decides not to play (its first option): {sname} takes the "
+                    f"3rd tanto and has one option left. The cards are dealt again by "
+                    f"{p[self.esku]}, on {old}'s right, the new esku.", rule)
+        self.tantos[side] = 0
+        self.due = None
+        self.stake = "truk"
+        if path == "AB":
+            self.mode = "compulsory"
+            return (f"{self._for(action.seat)} puts the truk off (its one option): {sname} puts the 3 "
+                    f"tantos back in the middle, the cards are dealt again by {p[self.esku]}, "
+                    f"the new esku, and the truk must then be played (nahitaez, compulsory; "
+                    f"not pasotan: our ruling).", rule)
+        self.mode = "pasotan"
+        return (f"{self._for(action.seat)} decides not to play again (its second option): {sname} "
+                f"puts the 3 tantos back in the middle, the cards are dealt again by "
+                f"{p[self.esku]}, the new esku, and the truk must be played pasotan.",
+                rule + " + K16")
+
+    # ---- pasotan and paso eske: changing cards --------------------------------------------
+    def _check_exchange_common(self, action, rule):
+        seat = action.seat
+        if self.exchange is not None:
+            if action.kind not in ("keep", "take_back"):
+                raise IllegalAction(rule, f"{self.players[seat]} has drawn new cards: keep them "
+                                    f"(keep) or take the old ones back (take_back)")
+            return True
+        return False
+
+    def _check_change(self, action, rule, least):
+        seat = action.seat
+        hand = self.hands[seat]
+        cards = action.cards
+        if len(set(cards)) != len(cards):
+            raise IllegalAction(rule, "a card is named twice")
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(rule, f"{self.players[seat]} does not hold the {c.name}")
+        if len(cards) < least:
+            raise IllegalAction(rule, "name at least one card to change, or say 'we play' "
+                                "(play_truk)")
+        if len(cards) > len(self.stock):
+            raise IllegalAction(rule, f"the stock has only {len(self.stock)} card"
+                                f"{'s' if len(self.stock) != 1 else ''} left, so no more can "
+                                f"be changed")
+
+    def _check_pasotan(self, action):
+        if self._check_exchange_common(action, "K16"):
+            return
+        if action.kind == "play_truk":
+            return
+        if action.kind != "change":
+            raise IllegalAction("K16", f"before a pasotan truk each player in turn changes cards "
+                                f"(change) or says 'we play' (play_truk), not {action.kind!r}")
+        if not self.stock:
+            raise IllegalAction("K16", "the stock is empty, so no more cards can be changed: "
+                                "say 'we play' (play_truk)")
+        self._check_change(action, "K16", 1)
+
+    def _check_paso(self, action):
+        if self._check_exchange_common(action, "K18"):
+            return
+        if self.paso["stage"] == "ask":
+            if action.kind not in ("accept_pass", "refuse_pass"):
+                raise IllegalAction("K18", f"{self.players[self.paso['asker']]} asked for a pass: "
+                                    f"{self.players[action.seat]} accepts (accept_pass) or "
+                                    f"refuses (refuse_pass) first")
+            return
+        if action.kind != "change":
+            raise IllegalAction("K18", f"the pass was accepted: {self.players[action.seat]} now "
+                                f"shows the cards to change (change, none to all), not "
+                                f"{action.kind!r}")
+        self._check_change(action, "K18", 0)
+
+    def _do_change(self, action, why):
+        seat = action.seat
+        hand = self.hands[seat]
+        old = [c for c in hand if c in action.cards]
+        p = self.players
+        if not old:
+            return f"{p[seat]} changes no cards."
+        for c in old:
+            hand.remove(c)
+        new = self.stock[:len(old)]
+        del self.stock[:len(old)]
+        hand.extend(new)
+        hand.sort(key=lambda c: -_RV[c.rank])
+        self.exchange = {"seat": seat, "old": old, "new": new, "why": why}
+        shown = _listing([self._shown(c) for c in old])
+        k = len(old)
+        return (f"{p[seat]} shows {shown} and draws {k} new card{'s' if k > 1 else ''} from "
+                f"the stock ({len(self.stock)} left); 2s and 3s are shown face down.")
+
+    def _do_keep(self, action):
+        ex = self.exchange
+        seat = ex["seat"]
+        self.exchange = None
+        p = self.players
+        if action.kind == "keep":
+            for c in ex["old"]:
+                self.aside.append({"seat": seat, "card": c, "up": c.rank not in ("2", "3"),
+                                   "why": ex["why"]})
+            return f"{p[seat]} keeps the new cards; the old ones stay aside."
+        hand = self.hands[seat]
+        for c in ex["new"]:
+            hand.remove(c)
+            self.aside.append({"seat": seat, "card": c, "up": False, "why": ex["why"]})
+        hand.extend(ex["old"])
+        hand.sort(key=lambda c: -_RV[c.rank])
+        return (f"{p[seat]} finds the new cards worse and takes the old ones back; the new ones "
+                f"go aside face down.")
+
+    def _do_pasotan(self, action):
+        p = self.players
+        seat = action.seat
+        kind = action.kind
+        if kind in ("keep", "take_back"):
+            text = self._do_keep(action)
+            self.to_act = self.table.next(seat)
+            if self.stock:
+                text += f" {p[self.to_act]}'s turn to change cards or say 'we play'."
+            else:
+                text += f" The stock is empty: {p[self.to_act]} must say 'we play'."
+            return text, "K16"
+        if kind == "play_truk":
+            self._start_play()
+            return (f"{p[seat]} says 'we play': {self.side_name(self.side_of(seat))} decides to "
+                    f"play, so the changing ends and the pasotan truk is played. "
+                    f"{p[self.to_act]} leads the aurrea.", "K16")
+        self.pasotan_changes += 1
+        text = self._do_change(action, "pasotan")
+        return text + " Keep them, or take the old cards back if the new ones are worse?", "K16"
+
+    def _do_paso(self, action):
+        p = self.players
+        seat = action.seat
+        kind = action.kind
+        paso = self.paso
+        if kind == "accept_pass":
+            paso["stage"] = "change"
+            paso["answer"] = "accepted"
+            self.to_act = paso["asker"]
+            return (f"{p[seat]} accepts the pass: both change cards from the stock, "
+                    f"{p[paso['asker']]} first.", "K18")
+        if kind == "refuse_pass":
+            paso["answer"] = "refused"
+            return self._end_paso(f"{p[seat]} refuses the pass: the hand goes on. ")
+        if kind in ("keep", "take_back"):
+            text = self._do_keep(action)
+            return self._paso_next(seat, text)
+        text = self._do_change(action, "paso eske")
+        if self.exchange is not None:
+            return text + " Keep them, or take the old cards back if the new ones are worse?", "K18"
+        return self._paso_next(seat, text)
+
+    def _paso_next(self, seat, text):
+        paso = self.paso
+        if seat == paso["asker"]:
+            self.to_act = paso["answerer"]
+            return text + f" Now {self.players[self.to_act]} changes.", "K18"
+        return self._end_paso(text + " ")
+
+    def _end_paso(self, text):
+        asker = self.paso["asker"]
+        self.paso["stage"] = "done"
+        self._phase = PLAY_PHASE
+        self.to_act = asker
+        return text + f"{self.players[asker]} plays on.", "K18"
+
+    # ---- play ----------------------------------------------------------------------------
+    def _check_play(self, action):
+        kind, seat = action.kind, action.seat
+        p = self.players
+        if kind == "play":
+            card = action.card
+            if card is None:
+                raise IllegalAction("K5", "say which card to play")
+            if card.system != "spanish":
+                raise IllegalAction("K1", f"the {card.name} is not a Spanish card")
+            if card not in self.hands[seat]:
+                raise IllegalAction("K5", f"{p[seat]} does not hold the {card.name}")
+            return
+        if kind == "truk":
+            why = self._may_bet()
+            if why:
+                raise IllegalAction("K17", why)
+            if action.what not in BET_WAYS:
+                raise IllegalAction("K17", f"a truk is bet by saying it (say), knocking (knock) "
+                                    f"or throwing the cards face down (throw), not {action.what!r}")
+            return
+        if kind == "ask_pass":
+            why = self._may_ask_pass(seat)
+            if why:
+                raise IllegalAction("K18", why)
+            return
+        if kind == "signal":
+            if self.n != 4:
+                raise IllegalAction("K19", "signals are made to a partner; with two players "
+                                    "there is none")
+            if action.what not in SIGNALS:
+                raise IllegalAction("K19", f"{action.what!r} is not a signal; the signals are "
+                                    + ", ".join(f"{k} ({v[1]})" for k, v in SIGNALS.items()))
+            if (seat, action.what) in self.given:
+                raise IllegalAction("K19", f"{p[seat]} has already given that signal in this "
+                                    f"hand (once a hand: our ruling)")
+            if not self._signal_true(seat, action.what):
+                gesture, meaning, _ = SIGNALS[action.what]
+                raise IllegalAction("K19", f"a signal must be true: '{gesture}' says "
+                                    f"{meaning}, and {p[seat]}'s cards do not")
+            return
+        if kind in ("joka", "refuse"):
+            raise IllegalAction("K17", "no truk has been bet, so there is nothing to answer")
+        raise IllegalAction("K5", f"now {p[seat]} plays a card (or bets a truk, asks for a pass "
+                            f"or signals), not {kind!r}")
+
+    def _check_answer(self, action):
+        if action.kind not in ("joka", "refuse"):
+            raise IllegalAction("K17", f"{self.players[self.call.by]} bet a truk: "
+                                f"{self.players[action.seat]} first answers 'Joka!' (joka) or "
+                                f"refuses (refuse)")
+
+    def _do_play(self, action):
+        kind, seat = action.kind, action.seat
+        p = self.players
+        if kind == "signal":
+            gesture, meaning, _ = SIGNALS[action.what]
+            self.given.add((seat, action.what))
+            side = self.side_of(seat)
+            partner = self.table.partner(seat)
+            self.signals.append({"seat": seat, "what": action.what, "trick": len(self.tricks),
+                                 "step": len(self.actions) + 1})
+            text = (f"{p[seat]} {gesture} to {p[partner]}: \"I have {meaning}\" (a true signal).")
+            if not self.options["signals_seen"]:
+                public = (f"{p[seat]} makes a signal to {p[partner]}; "
+                          f"{self.side_name(1 - side)} does not catch it.")
+                self._private[len(self.actions) + 1] = (side, public)
+                text += f" {_cap(self.side_name(1 - side))} does not catch it."
+            else:
+                text += f" {_cap(self.side_name(1 - side))} catches it too (KV1)."
+            return text, "K19"
+        if kind == "ask_pass":
+            answerer = self.table.next(seat)
+            self.asked_pass.add(seat)
+            self.paso = {"asker": seat, "answerer": answerer, "stage": "ask", "answer": None}
+            self._phase = PASO_PHASE
+            self.to_act = answerer
+            return (f"{p[seat]} says 'paso eske': asks {p[answerer]}, on {p[seat]}'s right, to "
+                    f"pass. Refused, the hand goes on; accepted, both change cards.", "K18")
+        if kind == "truk":
+            answerer = self.table.next_opponent(seat)
+            self.call = Call.made("truk", by=seat, table=self.table, resume=seat, stake=1,
+                                  refused=1, answer_by=answerer)
+            self.bet = {"by": seat, "side": self.side_of(seat), "trick": len(self.tricks),
+                        "before": len(self.trick.plays), "how": action.what, "answer": None,
+                        "answer_by": answerer}
+            self._phase = ANSWER_PHASE
+            self.to_act = answerer
+            side = self.side_of(seat)
+            return (f"{p[seat]} {BET_WAYS[action.what]}: a truk bet, in the "
+                    f"{TRICK_NAMES[len(self.tricks)]}. {self._answers(answerer)}: with 'Joka!' the hand is played for a "
+                    f"truk instead of the tanto; with a refusal {self.side_name(side)} takes the "
+                    f"tanto and the hand ends.", "K17")
+        return self._play_card(seat, action.card)
+
+    def _do_answer(self, action):
+        p = self.players
+        call = self.call
+        self.call = None
+        bettor = p[call.by]
+        side = call.side
+        if action.kind == "joka":
+            self.bet["answer"] = "joka"
+            self.stake = "truk"
+            self.mode = "bet"
+            self._phase = PLAY_PHASE
+            self.to_act = call.resume
+            return (f"{p[action.seat]} says 'Joka!': the bet is accepted, so this hand is played "
+                    f"for a truk instead of the tanto, and its winner takes a truk counter. "
+                    f"{bettor} plays on.", "K17")
+        self.bet["answer"] = "refused"
+        self.hand_result = {"side": side, "way": "refused", "row": None, "swapped": False,
+                            "played": self._played_letters()}
+        self._phase = SCORE_PHASE
+        self.to_act = None
+        return (f"{p[action.seat]} refuses the truk: the hand ends here, and "
+                f"{self.side_name(side)}, who bet, takes the tanto.", "K17")
+
+    def _played_letters(self):
+        return [_letter(s) for s in self.trick_sides]
+
+    def _play_card(self, seat, card):
+        p = self.players
+        hand = self.hands[seat]
+        card = hand.pop(hand.index(card))
+        trick = self.trick = self.trick.add(seat, card)
+        k = len(self.tricks)
+        name = TRICK_NAMES[k]
+        text = f"{p[seat]} plays the {card.name} to the {name}."
+        if len(trick.plays) < self.n:
+            self.to_act = self.table.next(seat)
+            return text, "K5"
+        # the trick is complete
+        out = trick.outcome(self.power, self.table.team_of)
+        self.tricks.append(trick)
+        self.trick_sides.append(out.side)
+        top = out.best[0].card
+        rank_w = self.suits.rank_name(top.rank)
+        if out.tie:
+            who = _listing([p[x.seat] for x in out.best])
+            text += (f" The {name} ({TRICK_ENGLISH[k]}) is a tie (berdinketa): {who} each "
+                     f"played a {rank_w}, the highest, and playing first gives no priority.")
+        elif len(out.best) > 1:
+            who = _listing([p[x.seat] for x in out.best])
+            text += (f" {_cap(self.side_name(out.side))} takes the {name}: partners "
+                     f"{who} both played a {rank_w}, the highest (our ruling: not a tie).")
+        else:
+            text += (f" {_cap(self.side_name(out.side))} takes the {name}: "
+                     f"{p[out.seat]}'s {rank_w} is the highest card.")
+        tie_side = self.side_of(self.esku)
+        res = three_trick_hand(self.trick_sides, tie_side)
+        rule = "K5 + K6"
+        if res.decided:
+            played = self._played_letters()
+            row, swapped = doc_row_of(played)
+            self.hand_result = {"side": res.side, "way": res.way, "row": row,
+                                "swapped": swapped, "played": played}
+            number, words = WAYS_K7[res.way]
+            cells = " ".join(played + ["–"] * (3 - len(played)))
+            text += (f" {_cap(self.side_name(res.side))} wins the hand: it {words} (K7, "
+                     f"way {number}); the hand table's row {row}, {cells}"
+                     f"{' (A and B swapped)' if swapped else ''}.")
+            if len(played) < 3:
+                rest = " and the ".join(TRICK_NAMES[len(played):])
+                text += f" The {rest} {'is' if len(played) == 2 else 'are'} not played: it cannot change the result."
+            self._phase = SCORE_PHASE
+            self.to_act = None
+            self.trick = None
+            return text, rule + " + K7 + K8"
+        text += " " + self._what_now()
+        self.trick = Trick(self.first_player)
+        self.to_act = self.first_player
+        return text, rule + " + K7"
+
+    def _what_now(self) -> str:
+        """What the tricks so far mean for the rest of the hand (K7), in words."""
+        s = self.trick_sides
+        esku_side = self.side_name(self.side_of(self.esku))
+        if len(s) == 1:
+            if s[0] is None:
+                return ("Now whoever takes the erdia wins the hand; if it ties too, the atzea "
+                        f"decides, and three ties go to {esku_side}, the esku's side.")
+            w, l = self.side_name(s[0]), self.side_name(1 - s[0])
+            return (f"{_cap(w)} took the aurrea, so a win or a tie in the erdia wins it "
+                    f"the hand: {l} must take the erdia.")
+        a, b = s
+        if a is not None and b is not None:   # won and lost
+            return (f"The tricks are level, one each: the atzea decides, and a tie in it gives "
+                    f"the hand to {self.side_name(a)}, who took the aurrea first.")
+        return (f"Two ties: the atzea decides, and a third tie gives the hand to {esku_side}, "
+                f"the esku's side.")
+
+    # ---- the counters --------------------------------------------------------------------
+    def _do_score(self, action):
+        res = self.hand_result
+        side = res["side"]
+        sname = self.side_name(side)
+        p = self.players
+        entry = {"deal": self.deal_no, "esku": self.esku, "stake": self.stake, "mode": self.mode,
+                 "tricks": list(res["played"]), "winner": side, "way": res["way"],
+                 "row": res["row"], "swapped": res["swapped"],
+                 "bet": None if self.bet is None else {
+                     "by": self.bet["by"], "trick": self.bet["trick"],
+                     "answer": self.bet["answer"]}}
+        self.hand_log.append(entry)
+        if self.stake == "truk":
+            self.truks[side] += 1
+            text = (f"{_cap(sname)} takes a truk counter for the hand it won (K15): "
+                    f"truks {self.side_name(0)} {self.truks[0]}, {self.side_name(1)} "
+                    f"{self.truks[1]}.")
+            rule = "K15"
+            if self.truks[side] >= TARGET:
+                self.tantos = [0, 0]
+                self._phase = OVER_PHASE
+                self.to_act = None
+                return text + f" {_cap(sname)} has 6 truks and wins the game.", "K15 + K9"
+            if self.mode == "bet" and self.options["bet_keeps_tantos"]:
+                text += (" The truk came from a bet, so the tantos stay where they are and the "
+                         f"tanto phase goes on (KV2): {self._tanto_words()}.")
+                rule += " + KV2"
+            else:
+                if sum(self.tantos):
+                    text += " The tantos go back to the middle"
+                else:
+                    text += " The tantos are all in the middle"
+                text += "; a new tanto phase begins (K10)."
+                self.tantos = [0, 0]
+                self.phase_hands = 0
+                rule += " + K10"
+            self.stake = "tanto"
+            self.mode = None
+            return self._next_deal(text, rule)
+        # a tanto hand
+        self.phase_hands += 1
+        how = ("for the refused truk bet (K17)" if res["way"] == "refused"
+               else "for the hand it won")
+        if self.tantos == [1, 1]:
+            self.tantos = [0, 0]
+            self.tantos[side] = 3
+            text = (f"{_cap(sname)} wins the 3rd tanto {how} and takes all 3 tantos "
+                    f"(AB): the next hand is for a truk, and {sname} has one option (aukera "
+                    f"bat).")
+            self.due = {"side": side, "options": 1, "path": "AB"}
+            self.stake = "truk"
+            rule = "K13"
+        else:
+            self.tantos[side] += 1
+            text = (f"{_cap(sname)} takes a tanto from the middle {how}: tantos "
+                    f"{self.side_name(0)} {self.tantos[0]}, {self.side_name(1)} {self.tantos[1]}.")
+            rule = "K10"
+            if self.tantos[side] == 2:
+                self.due = {"side": side, "options": 2, "path": "AA"}
+                self.stake = "truk"
+                text += (f" {_cap(sname)} has won the first two tanto hands (AA): the next "
+                         f"hand is for a truk, and {sname} has two options (bi aukera).")
+                rule = "K10 + K13"
+            elif self.tantos == [1, 1]:
+                text += " One tanto each (AB): the next hand is played for the 3rd tanto."
+                rule = "K10 + K13"
+        if res["way"] == "refused":
+            rule = "K17 + " + rule
+        return self._next_deal(text, rule)
+
+    def _next_deal(self, text, rule):
+        self.esku = self.table.next(self.esku)
+        self.deal_no += 1
+        self._phase = DEAL_PHASE
+        self.to_act = None
+        return text + f" The deal passes to the right: {self.players[self.esku]} is the next esku.", rule
+
+    # ---- doing ---------------------------------------------------------------------------
+    def _do(self, action):
+        key = self._phase.key
+        if key == "deal":
+            return self._do_deal(action)
+        if key == "option":
+            return self._do_option(action)
+        if key == "pasotan":
+            return self._do_pasotan(action)
+        if key == "paso":
+            return self._do_paso(action)
+        if key == "answer":
+            return self._do_answer(action)
+        if key == "score":
+            return self._do_score(action)
+        return self._do_play(action)
+
+    # ---- the end -------------------------------------------------------------------------
+    def result(self) -> dict:
+        """Truks and tantos of each side, the winners (seats of the side with 6 truks, or the
+        side ahead so far), the hands played."""
+        t = self.truks
+        if t[0] == t[1]:
+            win_sides = [0, 1]
+        else:
+            win_sides = [0 if t[0] > t[1] else 1]
+        return {"truks": list(t), "tantos": list(self.tantos),
+                "scores": [t[self.side_of(s)] for s in range(self.n)],
+                "winners": [s for s in self.table.order_from(0) if self.side_of(s) in win_sides],
+                "winning_side": SIDE_NAMES[win_sides[0]] if len(win_sides) == 1 else None,
+                "hands_played": len(self.hand_log), "deals": self.deal_no,
+                "finished": self.finished}
+
+    def result_words(self) -> str:
+        """The result in one line, for the command line: each side's truks."""
+        who = [f"{self.side_name(k)} ({self.side_players(k)})" if self.n == 4 else
+               self.players[k] for k in range(2)]
+        return "Result (truks): " + ", ".join(f"{who[k]} {self.truks[k]}" for k in range(2))
+
+    # ---- people --------------------------------------------------------------------------
+    def describe(self, action):
+        kind = action.kind
+        if kind == "play":
+            return f"Play the {action.card.name}"
+        if kind == "deal":
+            return "Deal"
+        if kind == "score":
+            return "Move the counters"
+        if kind == "truk":
+            return {"knock": "Knock on the table (Truk!)",
+                    "throw": "Throw the cards face down (Truk!)"}.get(action.what, "Truk!")
+        if kind == "joka":
+            return "Joka! (accept)"
+        if kind == "refuse":
+            return "Refuse the truk"
+        if kind == "ask_pass":
+            return "Paso eske (ask for a pass)"
+        if kind == "accept_pass":
+            return "Accept the pass"
+        if kind == "refuse_pass":
+            return "Refuse the pass"
+        if kind == "change":
+            if not action.cards:
+                return "Change no cards"
+            return "Change " + _listing([c.name for c in action.cards])
+        if kind == "keep":
+            return "Keep the new cards"
+        if kind == "take_back":
+            return "Take the old cards back"
+        if kind == "play_truk":
+            return "We play (the truk)" if self._phase.key == "pasotan" else "Play the truk"
+        if kind == "decline":
+            return "Do not play (use an option)"
+        if kind == "signal" and action.what in SIGNALS:
+            gesture, meaning, _ = SIGNALS[action.what]
+            return f"Signal: {gesture.split(' (')[0]} ({meaning.split(':')[0]})"
+        return kind
+
+    def scripted_deal(self, hands: dict, draws: dict | None = None, stock=(),
+                      esku=None) -> Action:
+        """The deal for the hand about to be dealt that gives each seat (or player's name) the
+        cards listed; for the game's first deal ``draws`` gives each seat's drawn fourth card
+        (K11), or ``esku`` names the player who is to draw highest (the others then draw low
+        cards); ``stock`` gives the next cards on top of the stock (what changes draw). The
+        other cards fill in from the deck.
+
+        >>> g = Truk(4)
+        >>> a = g.scripted_deal({"A1": ["3-coins", "2-cups", "4-swords"]},
+        ...     draws={"A1": "12-coins", "B1": "4-cups", "A2": "5-cups", "B2": "3-cups"})
+        >>> g.apply(a).rule, g.players[g.esku], g.tantos
+        ('K11 + K12', 'B2', [0, 2])
+        """
+        if self._phase.key != "deal":
+            raise ConfigError("deal", "the cards can only be dealt at the start of a hand")
+        card = self.suits.card
+        idx = {name: i for i, name in enumerate(self.players)}
+        norm = lambda k: idx.get(k, k)
+        hands = {norm(k): [card(c) for c in v] for k, v in hands.items()}
+        draws = {norm(k): card(v) for k, v in (draws or {}).items()}
+        stock = [card(c) for c in stock]
+        first_deal = self.esku is None
+        if draws and not first_deal:
+            raise ConfigError("draws", "the draw for the first esku is made only at the start")
+        dealer = self.dealer if first_deal else self.esku
+        n = self.n
+        order = self.table.order_from(self.table.next(dealer))
+        slots = [None] * (3 * n)
+        used = []
+        for seat, cards in hands.items():
+            if seat not in order:
+                raise ConfigError("hands", f"there is no seat {seat!r} at this table")
+            if len(cards) != 3:
+                raise ConfigError("hands", f"each player is dealt 3 cards; seat {seat} was given "
+                                  f"{len(cards)}")
+            for j, c in enumerate(cards):
+                slots[j * n + order.index(seat)] = c
+            used += cards
+        draw_slots = []
+        if esku is not None:
+            if not first_deal:
+                raise ConfigError("esku", "the first esku is drawn only at the start")
+            if draws:
+                raise ConfigError("esku", "give the draws or the esku, not both")
+            if norm(esku) not in order:
+                raise ConfigError("esku", f"there is no player {esku!r} at this table")
+            taken = set(used) | set(stock)
+            free = sorted((c for c in _DECK if c not in taken), key=lambda c: -_RV[c.rank])
+            draws = {norm(esku): free[0]}
+            low = iter(reversed(free))
+            for s in order:
+                if s != norm(esku):
+                    draws[s] = next(low)
+        if first_deal and draws:
+            for s in order:
+                if s not in draws:
+                    raise ConfigError("draws", "give every player's drawn card")
+                draw_slots.append(draws[s])
+            used += draw_slots
+        used += stock
+        if len(set(used)) != len(used):
+            raise ConfigError("hands", "a card is given twice")
+        rest = [c for c in _DECK if c not in set(used)]
+        rest.reverse()
+        cards = [c if c is not None else rest.pop() for c in slots]
+        rest.reverse()
+        return Action("deal", cards=tuple(cards + draw_slots + stock + rest))
+
+    # ---- the built-in player ----------------------------------------------------------------
+    def strength(self, cards) -> int:
+        """A rough worth of some cards: 10 for a 3 … 1 for a 4 (K2)."""
+        return sum(_RV[c.rank] for c in cards)
+
+    def signals_seen_by(self, seat) -> list[dict]:
+        """The signals ``seat`` has seen this hand (its partner's; all with KV1)."""
+        if seat is None:
+            return list(self.signals)
+        side = self.side_of(seat)
+        return [s for s in self.signals if s["seat"] != seat and (
+            self.options["signals_seen"] or self.side_of(s["seat"]) == side)]
+
+    def _partner_power(self, seat) -> int:
+        """What the partner's signals say about the partner's best card (a rank value)."""
+        best = 0
+        partner = self.table.partner(seat)
+        for s in self.signals_seen_by(seat):
+            if s["seat"] == partner:
+                rank = SIGNALS[s["what"]][2][0]
+                best = max(best, _RV[rank] if rank else 0)
+        return best
+
+    def _partner_said_nothing(self, seat) -> bool:
+        partner = self.table.partner(seat)
+        return any(s["seat"] == partner and s["what"] == "eyebrows"
+                   for s in self.signals_seen_by(seat))
+
+    def rule_of_thumb(self, seat, rng: random.Random):
+        """A simple partner: signals its best cards (truly) at its first turn; plays the truk
+        with a good hand or when the partner signalled a 3 or 2; bets a truk when it has taken
+        a trick or holds two top cards (or one, with the partner's signalled 3 or 2); accepts a
+        bet with a good hand or a 3 or 2, but only with a 3 when the partner said "nothing"
+        and the side is not ahead; leads low when the partner signalled a top card, high
+        otherwise; then plays just high enough, or its lowest card when its side is winning
+        the trick or cannot win it. It sees only its own cards, the table and the signals its
+        seat may see."""
+        legal = self.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        key = self._phase.key
+        hand = self.hands[seat]
+        mine = self.strength(hand)
+        helper = self._partner_power(seat)
+        side = self.side_of(seat)
+        kinds = {a.kind: a for a in legal}
+        if key == "option":
+            good = mine + helper >= 22 or sum(1 for c in hand if _RV[c.rank] >= 8) >= 2
+            return kinds["play_truk"] if good else kinds["decline"]
+        if key == "answer":
+            won = self.trick_sides.count(side) - self.trick_sides.count(1 - side)
+            # accept with a strong hand, or a 3 or a 2; reading the partner: when the partner
+            # has said "nothing" and the side is not ahead, only a 3 will do
+            good = mine + 6 * won >= 8 * len(hand) - 2 or any(_RV[c.rank] >= 9 for c in hand)
+            if won <= 0 and self._partner_said_nothing(seat):
+                good = any(_RV[c.rank] == 10 for c in hand)
+            return kinds["joka"] if good else kinds["refuse"]
+        if key in ("pasotan", "paso"):
+            if self.exchange is not None:
+                ex = self.exchange
+                return (kinds["take_back"] if self.strength(ex["new"]) < self.strength(ex["old"])
+                        else kinds["keep"])
+            if key == "paso" and self.paso["stage"] == "ask":
+                return kinds["accept_pass"] if mine < 5 * len(hand) else kinds["refuse_pass"]
+            low = tuple(c for c in hand if _RV[c.rank] <= 4)
+            changes = [a for a in legal if a.kind == "change" and set(a.cards) == set(low)]
+            if key == "pasotan":
+                if mine >= 20 or not low or not changes or self.pasotan_changes >= 2 * self.n:
+                    return kinds["play_truk"]
+                return changes[0]
+            return changes[0] if changes else next(a for a in legal if a.kind == "change")
+        # play
+        if self.n == 4 and len(hand) == 3 and not any(s["seat"] == seat for s in self.signals):
+            for what in ("both_eyes", "one_eye", "smile", "lip", "tongue", "eyebrows"):
+                if (seat, what) not in self.given and self._signal_true(seat, what):
+                    return Action("signal", seat, what=what)
+        if "truk" in kinds:
+            taken = self.trick_sides.count(side)
+            tops = sum(1 for c in hand if _RV[c.rank] >= 9)
+            if (taken and tops) or tops >= 2 or (helper >= 9 and tops):
+                return kinds["truk"]
+        cards = [a for a in legal if a.kind == "play"]
+        trick = self.trick
+        if not trick.plays:
+            return (min if helper >= 9 else max)(cards, key=lambda a: _RV[a.card.rank])
+        best = trick.best(self.power)
+        top = _RV[best[0].card.rank]
+        ours = all(self.side_of(b.seat) == side for b in best)
+        if ours:
+            return min(cards, key=lambda a: _RV[a.card.rank])
+        beat = [a for a in cards if _RV[a.card.rank] > top]
+        if beat:
+            return min(beat, key=lambda a: _RV[a.card.rank])
+        tie = [a for a in cards if _RV[a.card.rank] == top]
+        if tie:
+            return tie[0]
+        return min(cards, key=lambda a: _RV[a.card.rank])
+
+    # ---- views ---------------------------------------------------------------------------
+    def view(self, seat=None) -> dict:
+        out = super().view(seat)
+        last = self.history[-1] if self.history else None
+        if last is not None and seat is not None and last.index in self._private:
+            side, public = self._private[last.index]
+            if self.side_of(seat) != side:
+                out["last"]["text"] = public
+        return out
+
+    def _card_for(self, card, seat, owner):
+        return card.to_json() if seat is None or seat == owner else None
+
+    def _view(self, seat):
+        teacher = seat is None
+        hands = [[c.to_json() for c in self.hands[s]] if teacher or s == seat else None
+                 for s in range(self.n)]
+        tricks = []
+        over = self.hand_result is not None
+        for k in range(3):
+            entry = {"name": TRICK_NAMES[k], "trick": None, "outcome": "-" if over else None,
+                     "side": None}
+            if k < len(self.tricks):
+                side = self.trick_sides[k]
+                entry.update(trick=self.tricks[k].to_json(), outcome=_letter(side), side=side)
+            elif k == len(self.tricks) and self.trick is not None and self.trick.plays:
+                entry["trick"] = self.trick.to_json()
+            tricks.append(entry)
+        aside = [{"seat": a["seat"], "card": a["card"].to_json()
+                  if (teacher or a["up"] or (a["seat"] == seat and a["card"] not in
+                                             self.hands[seat])) else None,
+                  "up": a["up"], "why": a["why"]} for a in self.aside]
+        exchange = None
+        if self.exchange is not None:
+            ex = self.exchange
+            exchange = {"seat": ex["seat"], "why": ex["why"],
+                        "old": [c.to_json() if (teacher or c.rank not in ("2", "3") or
+                                                seat == ex["seat"]) else None for c in ex["old"]],
+                        "new_count": len(ex["new"]),
+                        "new": [c.to_json() for c in ex["new"]] if teacher or seat == ex["seat"]
+                        else None}
+        signals = [{"seat": s["seat"], "what": s["what"], "gesture": SIGNALS[s["what"]][0],
+                    "meaning": SIGNALS[s["what"]][1], "trick": s["trick"]}
+                   for s in self.signals
+                   if teacher or s["seat"] == seat or s in self.signals_seen_by(seat)]
+        res = self.hand_result
+        return {
+            "suits": self.system,
+            "sides": [{"name": SIDE_NAMES[k], "seats": list(self.table.teams[k]),
+                       "label": self.side_name(k)} for k in range(2)],
+            "side_of": [self.side_of(s) for s in range(self.n)],
+            "partner": [self.table.partner(s) for s in range(self.n)],
+            "esku": self.esku,
+            "dealer": self.dealer if self.deal_no <= 1 else self.esku,
+            "first_player": None if self.esku is None else self.first_player,
+            "stake": self.stake,
+            "mode": self.mode,
+            "options": None if self.due is None else dict(self.due),
+            "tantos": {"middle": self.tantos_middle, "sides": list(self.tantos)},
+            "truks": {"pile": self.truks_pile, "sides": list(self.truks), "target": TARGET},
+            "hands": hands,
+            "hand_counts": [len(h) for h in self.hands],
+            "stock_count": len(self.stock),
+            "tricks": tricks,
+            "trick_no": len(self.tricks),
+            "bet": None if self.bet is None else {
+                "by": self.bet["by"], "side": self.bet["side"], "trick": self.bet["trick"],
+                "how": self.bet["how"] or "say", "answer": self.bet["answer"],
+                "answer_by": self.bet["answer_by"]},
+            "paso": None if self.paso is None else dict(self.paso),
+            "exchange": exchange,
+            "aside": aside,
+            "signals": signals,
+            "draws": [{"seat": d["seat"], "card": d["card"].to_json(), "round": d["round"]}
+                      for d in self.draws] if self.deal_no == 1 else [],
+            "hand_result": None if res is None else {
+                "side": res["side"], "way": res["way"], "row": res["row"],
+                "swapped": res["swapped"], "played": list(res["played"]),
+                "way_text": ("the other side refused the truk bet" if res["way"] == "refused"
+                             else WAYS_K7[res["way"]][1]),
+                "way_number": None if res["way"] == "refused" else WAYS_K7[res["way"]][0]},
+            "hand_log": [dict(h) for h in self.hand_log],
+            "decisions": [dict(d) for d in self.decisions],
+            "rank_order": [self.suits.rank_name(r) for r in RANK],
+            "result": self.result() if self.finished else None,
+        }

@@ -1,0 +1,101 @@
+"""The Truk table in a real browser: headless JupyterLab + Chromium, a scratch notebook."""
+import pytest
+
+from cardwidgets import load_record
+from cardwidgets.widget import GameWidget
+
+from labfixtures import browser, lab, lab_root, page  # noqa: F401  (fixtures)
+from labserver import kernel_eval, make_notebook, open_notebook, run_all
+
+pytestmark = pytest.mark.browser
+
+
+def at_step(page, k, nth=0):
+    page.wait_for_function("([k, i]) => document.querySelectorAll('.cw-root')[i].dataset.step === String(k)",
+                           arg=[k, nth])
+
+
+def tricks_shown(root):
+    return root.locator(".cw-tk-trick").evaluate_all(
+        "els => els.map(e => [e.dataset.trick, e.dataset.outcome || null, "
+        "[...e.querySelectorAll('.cw-tk-play')].map(p => [Number(p.dataset.seat), "
+        "p.querySelector('.cw-card').dataset.code])])")
+
+
+def tricks_expected(view):
+    return [[t["name"], t["outcome"], [[p["seat"], p["card"]["code"]] for p in (t["trick"] or {"plays": []})["plays"]]]
+            for t in view["tricks"]]
+
+
+def test_truk_table_steps_and_play_mode(page, lab, lab_root):
+    make_notebook(lab_root / "scratch" / "truk.ipynb", [
+        "from cardwidgets.widget import GameWidget\n"
+        "w = GameWidget.from_record('truk-bet-accepted')\nw",
+        "p = GameWidget.from_record('truk-aa-pasotan', play_as=1, step=36)\np",
+        "q = GameWidget.new('truk', players=4, seed=1, play_as=0)\nq",
+    ])
+    open_notebook(page, lab, "scratch/truk.ipynb")
+    run_all(page)
+    page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-tk-felt').length === 3")
+    root = page.locator(".cw-root").nth(0)
+    game = load_record("truk-bet-accepted")
+    bet = next(s.index for s in game.history if s.action.kind == "truk")
+    for k in (bet - 1, bet, bet + 1, game.steps_total):
+        kernel_eval(page, f"w.step = {k}")
+        at_step(page, k)
+        game.goto(k)
+        view = game.view()
+        assert tricks_shown(root) == tricks_expected(view), k
+        dots = root.locator(".cw-tk-counters .cw-tk-dot--on").count()
+        assert dots == sum(view["tantos"]["sides"]) + view["tantos"]["middle"] + sum(view["truks"]["sides"])
+    kernel_eval(page, f"w.step = {bet}")
+    at_step(page, bet)
+    assert root.locator(".cw-tk-bubble--bet").inner_text() == "Truk!"
+    assert "Truk!" in root.locator(".cw-tk-bet").inner_text()
+    assert root.locator(".cw-phase").inner_text() == "Truk! Joka or not?"
+    kernel_eval(page, f"w.step = {game.steps_total}")
+    at_step(page, game.steps_total)
+    assert "wins the hand" in root.locator(".cw-tk-verdict").inner_text()
+
+    # play mode in pasotan: B2 picks two cards, changes them and keeps the new ones
+    play = page.locator(".cw-root").nth(1)
+    mirror = GameWidget.from_record("truk-aa-pasotan", play_as=1, step=36)
+    g = mirror.game
+    assert g.phase.key == "pasotan" and g.current_player == 1
+    at_step(page, 36, nth=1)
+    seat = play.locator('.cw-seat[data-seat="1"]')
+    picks = seat.locator("button.cw-tk-pick")
+    assert picks.count() == 3
+    go = seat.locator(".cw-tk-change-go")
+    assert go.is_disabled()
+    old = [c.code for c in g.hands[1][:2]]
+    for code in old:
+        seat.locator(f'button.cw-tk-pick:has(.cw-card[data-code="{code}"])').click()
+    assert go.inner_text() == "Change 2 cards"
+    go.click()
+    assert mirror.handle({"type": "act", "action": {"kind": "change", "seat": 1, "cards": old}, "at": 36})
+    at_step(page, 37, nth=1)
+    play.locator(".cw-move--keep").click()
+    assert mirror.handle({"type": "act", "action": {"kind": "keep", "seat": 1}, "at": 37})
+    at_step(page, len(mirror.frames) - 1, nth=1)
+    shown = seat.locator(".cw-card").evaluate_all("els => els.map(e => e.dataset.code)")
+    assert sorted(shown) == sorted(c.code for c in mirror.game.hands[1])
+    assert not set(shown) & set(old)
+    assert play.locator(".cw-tk-changes .cw-card").count() >= 1
+
+    # play mode from the start: A1 plays a card by clicking it; the buttons are the engine's
+    third = page.locator(".cw-root").nth(2)
+    q = GameWidget.new("truk", players=4, seed=1, play_as=0)
+    assert q.game.phase.key == "play" and q.game.current_player == 0
+    at_step(page, len(q.frames) - 1, nth=2)
+    labels = third.locator(".cw-legal button.cw-move").evaluate_all("els => els.map(e => e.textContent)")
+    assert labels == [q.game.describe(a) for a in q.game.legal_actions()]
+    code = q.game.hands[0][0].code
+    third.locator(f'.cw-seat[data-seat="0"] button.cw-card[data-code="{code}"]').click()
+    assert q.handle({"type": "act", "action": {"kind": "play", "seat": 0, "card": code},
+                     "at": len(q.frames) - 1})
+    at_step(page, len(q.frames) - 1, nth=2)
+    assert third.locator(".cw-notice--refused").count() == 0
+    played = third.locator(".cw-tk-play .cw-card").evaluate_all("els => els.map(e => e.dataset.code)")
+    assert code in played
+    assert not page.js_errors

@@ -1,0 +1,839 @@
+"""Basque truk (document 003): rules K1–K19 and variants KV1–KV2, each test named after its
+rule; the hand table and the development table recreated from the engine; seeded random play."""
+import itertools
+import json
+import random
+
+import pytest
+
+from cardwidgets import Action, ConfigError, IllegalAction, load_record, play_out, record_of
+from cardwidgets import RandomPlayer, RuleOfThumbPlayer
+from cardwidgets.engine import CHANCE, TABLE, make_deck
+from cardwidgets.games import GAMES
+from cardwidgets.games.truk import Truk
+from cardwidgets.games.truk.rules import DOC_DEVELOPMENT, hand_table
+from cardwidgets.records import RecordError
+
+from truk_helpers import (C, DRAWS, act, conserved, deal, finish_hand, new, opened, play,
+                          refused, step_table, win_hand, winning)
+
+# The document's hand table (Eskuen puntuazioa), typed in again here from the document so
+# that the tests do not borrow the game's own copy: trick 1, 2, 3 and the winner.
+DOCUMENT_ROWS = [
+    ("A", "A", "-", "A"), ("A", "=", "-", "A"), ("A", "B", "=", "A"), ("A", "B", "A", "A"),
+    ("A", "B", "B", "B"), ("=", "A", "-", "A"), ("=", "=", "A", "A"), ("=", "=", "=", "esku"),
+]
+RANK_K2 = ["3", "2", "1", "12", "11", "10", "7", "6", "5", "4"]
+
+
+# ---- planned hands: cards that give each trick a chosen outcome ---------------------------
+HI, LO, TIE = ("3", "2", "1"), ("4", "5", "6"), ("12", "11", "10")
+
+
+def plan(seq, n=4):
+    """For outcomes ``seq`` ('A', 'B' or '=' per trick), the card each seat plays to each
+    trick (side A: seats 0 and 2; side B: seats 1 and 3)."""
+    suits = ("coins", "cups", "swords", "clubs")
+    tricks = []
+    for k, o in enumerate(seq):
+        cards = {}
+        for seat in range(n):
+            suit = suits[seat]
+            if o == "=" and seat in (0, 1):
+                cards[seat] = f"{TIE[k]}-{suit}"
+            elif (o == "A" and seat == 0) or (o == "B" and seat == 1):
+                cards[seat] = f"{HI[k]}-{suit}"
+            else:
+                cards[seat] = f"{LO[k]}-{suit}"
+        tricks.append(cards)
+    while len(tricks) < 3:   # tricks that will not be played: any low cards
+        k = len(tricks)
+        tricks.append({seat: f"7-{suits[seat]}" for seat in range(n)} if k == 2 else
+                      {seat: f"{LO[k]}-{suits[seat]}" for seat in range(n)})
+    return tricks
+
+
+def hands_of(tricks):
+    return {seat: [t[seat] for t in tricks] for seat in tricks[0]}
+
+
+def play_plan(game, tricks, upto=3, stop_before=None):
+    """Play the planned cards in the game's order; ``stop_before=(k, i)`` stops before the
+    i-th card of trick k."""
+    for k in range(upto):
+        for i, seat in enumerate(game.table.order_from(game.first_player)):
+            if (k, i) == stop_before:
+                return game
+            if game.phase.key != "play":
+                return game
+            play(game, seat, tricks[k][seat])
+    return game
+
+
+def k7(seq, esku):
+    """The five ways of K7, written from the document, with the tricks needed to decide:
+    (winner, how many tricks are played)."""
+    for k in range(1, 4):
+        p = seq[:k]
+        for side in "AB":
+            if p.count(side) >= 2:
+                return side, k                           # 1: two of the three
+        if p[0] in "AB" and "=" in p[1:]:
+            return p[0], k                               # 2: the first, then a tie
+        if p[0] == "=" and k >= 2 and p[1] in "AB":
+            return p[1], k                               # 3: a tie, then the second
+        if k == 3 and p[:2] == ("=", "=") and p[2] in "AB":
+            return p[2], k                               # 4: two ties, then the third
+        if k == 3 and p == ("=", "=", "="):
+            return esku, k                               # 5: three ties, the esku
+    raise AssertionError(seq)
+
+
+# ---- K1–K3: cards, rank, players -----------------------------------------------------------
+def test_K1_forty_card_latin_deck():
+    game = new()
+    assert game.deck == "spanish40" and len(set(game.deck_cards)) == 40
+    assert {c.rank for c in game.deck_cards} == set(RANK_K2)
+    assert {c.suit for c in game.deck_cards} == {"coins", "cups", "swords", "clubs"}
+    fresh = Truk(4)
+    short = tuple(make_deck("spanish40"))[:-1]
+    refused(fresh, Action("deal", cards=short), "K1")
+    twice = short + short[:1]
+    assert "twice" in refused(fresh, Action("deal", cards=twice), "K1").reason
+
+
+def test_K2_rank_and_suits_never_matter():
+    game = new()
+    order = [game.power(C(f"{r}-coins"), "cups") for r in RANK_K2]
+    assert order == sorted(order, reverse=True) and len(set(order)) == 10
+    for r in RANK_K2:
+        assert len({game.power(C(f"{r}-{s}"), "coins") for s in ("coins", "cups", "swords", "clubs")}) == 1
+
+
+def test_K3_two_or_four_players_partners_facing():
+    with pytest.raises(ConfigError) as info:
+        Truk(3)
+    assert "K3" in str(info.value)
+    game = Truk(4)
+    assert game.players == ["A1", "B2", "A2", "B1"]
+    assert game.table.teams == ((0, 2), (1, 3))
+    for seat in range(4):
+        partner = game.table.partner(seat)
+        assert (partner - seat) % 4 == 2                      # facing
+        assert game.side_of(game.table.next(seat)) != game.side_of(seat)   # sides alternate
+    two = Truk(2)
+    assert two.table.teams == ((0,), (1,)) and two.table.partner(0) is None
+
+
+def test_K3_order_of_play_names_A1_B1_A2_B2():
+    game = new(esku="B2")
+    assert [game.players[s] for s in game.table.order_from(game.first_player)] == ["A1", "B1", "A2", "B2"]
+
+
+# ---- K4: the esku -----------------------------------------------------------------------
+@pytest.mark.parametrize("seq", [("B", "A", "="), ("=", "=", "A")])
+def test_K4_player_on_esku_right_leads_every_trick_and_esku_plays_last(seq):
+    """Our ruling: a fixed order in all three tricks, after a win and after a tie."""
+    tricks = plan(seq)
+    game = new(esku="B2", hands=hands_of(tricks))
+    act(game, game.current_player, "play_truk")
+    for k in range(3):
+        assert game.trick.leader == game.first_player == 0
+        order = []
+        for _ in range(4):
+            order.append(game.current_player)
+            play(game, game.current_player, tricks[k][game.current_player])
+        assert order == [0, 3, 2, 1] and order[-1] == game.esku
+    assert game.hand_result["played"] == list(seq)
+
+
+def test_K4_dealing_passes_to_the_right_and_the_dealer_is_esku():
+    game = opened()
+    eskus = [game.esku]
+    for _ in range(3):
+        before = game.esku
+        win_hand(game, 0 if len(eskus) % 2 else 1)
+        assert game.esku == game.table.next(before)
+        eskus.append(game.esku)
+    deal(game)
+    assert "deals" in game.history[-1].text and game.players[game.esku] in game.history[-1].text
+
+
+# ---- K5, K6: tricks --------------------------------------------------------------------
+def test_K5_highest_rank_takes_the_trick():
+    game = new(esku="B2", hands={"A1": ["4-coins", "5-coins", "6-coins"],
+                                 "B1": ["12-cups", "5-cups", "6-cups"],
+                                 "A2": ["11-swords", "5-swords", "6-swords"],
+                                 "B2": ["10-clubs", "4-clubs", "6-clubs"]})
+    act(game, game.current_player, "play_truk")
+    for who, code in (("A1", "4-coins"), ("B1", "12-cups"), ("A2", "11-swords")):
+        play(game, who, code)
+    step = play(game, "B2", "10-clubs")
+    assert game.trick_sides == [1] and "B1's King" in step.text and "K5" in step.rule
+
+
+def test_K5_equal_top_cards_of_the_two_sides_tie_playing_first_gives_no_priority():
+    """The document's picture: A2 and B2 each play a Horse, and the trick is a tie."""
+    game = new(esku="B2", hands={"A1": ["4-coins", "5-coins", "6-coins"],
+                                 "B1": ["5-cups", "6-cups", "7-cups"],
+                                 "A2": ["11-swords", "5-swords", "6-swords"],
+                                 "B2": ["11-clubs", "4-clubs", "6-clubs"]})
+    act(game, game.current_player, "play_truk")
+    for who, code in (("A1", "4-coins"), ("B1", "5-cups"), ("A2", "11-swords")):
+        play(game, who, code)
+    step = play(game, "B2", "11-clubs")
+    assert game.trick_sides == [None] and "tie (berdinketa)" in step.text
+    assert "no priority" in step.text
+
+
+def test_K5_equal_top_cards_of_partners_are_a_win_for_their_side():
+    """Our ruling."""
+    game = new(esku="B2", hands={"A1": ["3-coins", "5-coins", "6-coins"],
+                                 "A2": ["3-swords", "5-swords", "6-swords"]})
+    act(game, game.current_player, "play_truk")
+    for seat in game.table.order_from(0):
+        play(game, seat, game.hands[seat][0].code)
+    assert game.trick_sides == [0]
+    assert "our ruling: not a tie" in game.history[-1].text
+    assert "Our ruling" in Truk.RULES["K5"]
+
+
+def test_K5_any_card_may_be_played_but_only_ones_own():
+    game = new(esku="B2")
+    act(game, game.current_player, "play_truk")
+    plays = [a for a in game.legal_actions() if a.kind == "play"]
+    assert {a.card for a in plays} == set(game.hands[0])       # no duty to follow suit
+    stranger = next(c for c in game.deck_cards if c not in game.hands[0])
+    refused(game, Action("play", 0, card=stranger), "K5")
+    refused(game, Action("play", 3, card=game.hands[3][0]), "K5")   # not B1's turn
+
+
+def test_K6_trick_names_in_the_view():
+    game = new()
+    assert [t["name"] for t in game.view()["tricks"]] == ["aurrea", "erdia", "atzea"]
+
+
+# ---- K7, K8: the hand --------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("seq", list(itertools.product("AB=", repeat=3)),
+                         ids=lambda s: "".join(s) if isinstance(s, tuple) else str(s))
+def test_K7_every_sequence_of_trick_outcomes(players, seq):
+    """All 27 sequences, played as real hands: the engine's winner, the tricks it plays (a
+    trick that cannot change the result is not played) and the document's row."""
+    tricks = plan(seq, players)
+    game = new(players, esku="B2" if players == 4 else "B", hands=hands_of(tricks))
+    act(game, game.current_player, "play_truk")
+    play_plan(game, tricks)
+    winner, needed = k7(seq, "B")
+    res = game.hand_result
+    assert "AB"[res["side"]] == winner
+    assert res["played"] == list(seq[:needed])
+    assert len(game.tricks) == needed
+    cells = tuple(seq[:needed]) + ("-",) * (3 - needed)
+    swap = {"A": "B", "B": "A"}
+    row = DOCUMENT_ROWS[res["row"] - 1]
+    if res["swapped"]:
+        row = tuple(swap.get(x, x) for x in row)
+    assert row[:3] == cells
+    assert row[3] in (winner, "esku")
+    text = game.history[-1].text
+    assert f"row {res['row']}" in text and "K7, way" in text
+    if needed < 3:
+        assert "not played" in text
+
+
+def test_K8_hand_table_generated_covers_the_document_rows_and_their_swaps():
+    rows = hand_table(tie_side=0)
+    played = {r["played"]: r["winner"] for r in rows}
+    assert len(rows) == 27 and len(played) == 15
+    swap = {"A": "B", "B": "A"}
+    expected = {}
+    for row in DOCUMENT_ROWS:
+        cells = tuple(x for x in row[:3] if x != "-")
+        expected[cells] = "A" if row[3] == "esku" else row[3]
+        expected[tuple(swap.get(x, x) for x in cells)] = "A" if row[3] == "esku" else swap[row[3]]
+    assert played == expected
+
+
+def test_K8_the_pictured_hand_B_wins():
+    """A1 takes the aurrea with a 2; B1 the erdia with a King; B2 the atzea with a 2."""
+    hands = {"A1": ["2-coins", "5-cups", "4-coins"], "B1": ["7-cups", "12-swords", "6-cups"],
+             "A2": ["6-swords", "11-cups", "5-swords"], "B2": ["10-coins", "10-cups", "2-swords"]}
+    game = new(esku="B2", hands=hands)
+    act(game, game.current_player, "play_truk")
+    for k in range(3):
+        for who in ("A1", "B1", "A2", "B2"):
+            step = play(game, who, hands[who][k])
+        if k == 0:
+            assert "B must take the erdia" in step.text
+        if k == 1:
+            assert "a tie in it gives the hand to side A" in step.text
+    assert game.hand_result["side"] == 1 and game.hand_result["row"] == 5
+    step_table(game)
+    assert game.truks == [0, 1]
+
+
+# ---- K9–K11: counters and the start ---------------------------------------------------------
+def test_K9_three_tantos_eleven_truks_six_to_win():
+    game = new()
+    v = game.view()
+    assert v["tantos"] == {"middle": 1, "sides": [0, 2]}
+    assert v["truks"] == {"pile": 11, "sides": [0, 0], "target": 6}
+
+
+def test_K9_the_game_ends_when_a_side_has_six_truks():
+    game = opened(winner=1)
+    while not game.finished:
+        side = 1
+        if game.stake == "tanto":
+            win_hand(game, side)
+        else:
+            win_hand(game, side, "truk")
+    assert game.truks == [0, 6] and game.result()["winning_side"] == "B"
+    assert sorted(game.result()["winners"]) == [1, 3]
+    assert "6 truks and wins the game" in game.history[-1].text
+
+
+def test_K10_one_tanto_a_hand_and_back_to_the_middle_after_the_truk():
+    game = opened()
+    win_hand(game, 0)
+    assert game.tantos == [1, 0] and game.tantos_middle == 2
+    assert "takes a tanto" in game.history[-1].text
+    win_hand(game, 0)
+    assert game.tantos == [2, 0]
+    win_hand(game, 1, "truk")
+    assert game.tantos == [0, 0] and "back to the middle" in game.history[-1].text
+
+
+def test_K11_the_draw_makes_the_first_esku_with_two_tantos():
+    game = new(esku="A2")
+    assert game.esku == 2 and game.tantos == [2, 0]
+    assert game.due == {"side": 0, "options": 2, "path": "opening"}
+    assert game.first_player == game.table.next(2)
+    assert game.phase.key == "option" and game.current_player == game.speaker(0)
+    assert len(game.stock) == 28 and [d["card"] for d in game.draws] == game.stock[-4:]
+    assert game.history[-1].rule == "K11 + K12"
+
+
+def test_K11_a_tied_draw_is_drawn_again_by_the_tied_players():
+    game = Truk(4)
+    action = game.scripted_deal({}, draws={"B1": "3-cups", "A2": "5-cups", "B2": "3-coins",
+                                           "A1": "12-coins"},
+                                stock=["4-clubs", "2-clubs"])
+    step = game.apply(action)
+    assert "draw again" in step.text
+    assert game.players[game.esku] == "B2"          # drew the 2 on the second round
+    assert [d["round"] for d in game.draws] == [1, 1, 1, 1, 2, 2]
+    conserved(game)
+
+
+def test_K11_two_players_draw_two_cards():
+    game = new(2, esku="A")
+    assert game.esku == 0 and game.tantos == [2, 0] and len(game.draws) == 2
+
+
+# ---- K12–K14: the first hand, AA and AB ------------------------------------------------------
+def test_K12_first_hand_played_at_once():
+    game = new(esku="B2")
+    act(game, game.current_player, "play_truk")
+    assert game.stake == "truk" and game.mode == "chosen" and game.phase.key == "play"
+
+
+def test_K12_first_decline_takes_the_third_tanto_and_the_right_hand_player_deals():
+    game = new(esku="B2")
+    step = act(game, game.current_player, "decline")
+    assert game.tantos == [0, 3] and game.due["options"] == 1
+    assert game.esku == game.table.next(1) and "dealt again" in step.text
+    deal(game)
+    assert game.phase.key == "option" and game.players[game.esku] == "A1"
+    act(game, game.current_player, "play_truk")
+    assert game.stake == "truk" and game.mode == "chosen"
+
+
+def test_K12_second_decline_returns_the_tantos_and_the_truk_is_pasotan():
+    game = new(esku="B2")
+    act(game, game.current_player, "decline")
+    deal(game)
+    step = act(game, game.current_player, "decline")
+    assert game.tantos == [0, 0] and game.due is None and "pasotan" in step.text
+    deal(game)
+    assert game.phase.key == "pasotan" and game.mode == "pasotan"
+    assert game.players[game.esku] == "B1"
+    assert game.current_player == game.first_player
+
+
+def _to_development(path, choices):
+    """A scripted game from the start of a tanto phase along the development table: side A
+    wins the 1st hand; the 2nd is won by A (AA) or B (AB; A then wins the hand for the 3rd
+    tanto); then side A makes ``choices`` (play_truk / decline)."""
+    game = opened(winner=1)
+    win_hand(game, 0)
+    first = list(game.tantos)
+    if path == "AA":
+        win_hand(game, 0)
+    else:
+        win_hand(game, 1)
+        assert game.tantos == [1, 1] and game.stake == "tanto"
+        win_hand(game, 0)
+    second = dict(game.due)
+    for choice in choices:
+        deal(game)
+        assert game.phase.key == "option"
+        act(game, game.current_player, choice)
+    if game.phase.key == "deal":
+        deal(game)
+    return game, first, second
+
+
+@pytest.mark.parametrize("choices,mode", [(["play_truk"], "chosen"),
+                                          (["decline", "play_truk"], "chosen"),
+                                          (["decline", "decline"], "pasotan")])
+def test_K13_AA_two_options(choices, mode):
+    game, first, due = _to_development("AA", choices)
+    assert first == [1, 0] and due == {"side": 0, "options": 2, "path": "AA"}
+    assert game.stake == "truk" and game.mode == mode
+    assert game.phase.key == ("pasotan" if mode == "pasotan" else "play")
+    if choices == ["decline", "play_truk"]:
+        assert game.tantos == [3, 0]
+    if mode == "pasotan":
+        assert game.tantos == [0, 0]
+
+
+@pytest.mark.parametrize("choices,mode", [(["play_truk"], "chosen"), (["decline"], "compulsory")])
+def test_K13_AB_one_option(choices, mode):
+    game, first, due = _to_development("AB", choices)
+    assert due == {"side": 0, "options": 1, "path": "AB"}
+    assert game.stake == "truk" and game.mode == mode
+    assert game.phase.key == "play"            # our ruling: compulsory, not pasotan
+    if mode == "compulsory":
+        assert game.tantos == [0, 0]
+        assert "not pasotan" in game.history[-2].text
+
+
+def test_K13_the_document_says_compulsorily_pasotan_and_compulsorily():
+    assert "nahitaez pasotan" in Truk.RULES["K13"] and "nahitaez, compulsorily" in Truk.RULES["K13"]
+    assert "Our ruling" in Truk.RULES["K13"] or "our ruling" in Truk.RULES["K13"]
+
+
+@pytest.mark.parametrize("row", DOC_DEVELOPMENT, ids=lambda r: f"{r[0]}-{r[1]}")
+def test_K14_development_table_paths(row):
+    """Each line of the document's development table, as a scripted game."""
+    path, choices, *_ = row
+    kinds = [{"play": "play_truk", "decline": "decline"}[c.strip()] for c in choices.split(",")]
+    game, first, due = _to_development(path, kinds)
+    assert first == [1, 0]
+    assert due["options"] == (2 if path == "AA" else 1)
+    assert [d["choice"] for d in game.decisions[-len(kinds):]] == kinds
+    expected = "pasotan" if (path, choices) == ("AA", "decline, decline") else (
+        "compulsory" if path == "AB" and kinds == ["decline"] else "chosen")
+    assert game.mode == expected
+    finish_pasotan(game)
+    finish_hand(game)
+    assert sum(game.truks) == 2                 # the opening truk and this one
+
+
+def finish_pasotan(game):
+    if game.phase.key == "pasotan":
+        act(game, game.current_player, "play_truk")
+
+
+def test_K15_the_winner_of_a_truk_hand_takes_a_truk_counter():
+    game = opened(winner=0)
+    assert game.truks == [1, 0] and "K15" in game.history[-1].rule
+
+
+# ---- K16: pasotan ------------------------------------------------------------------------
+def _pasotan(stock=()):
+    game = new(esku="B2")
+    act(game, game.current_player, "decline")
+    deal(game)
+    act(game, game.current_player, "decline")
+    deal(game, {"B2": ["3-coins", "4-cups", "5-swords"], "A2": ["6-coins", "7-cups", "2-clubs"]},
+         stock=stock)
+    return game
+
+
+def test_K16_changed_cards_shown_face_up_except_2s_and_3s():
+    game = _pasotan(stock=["1-coins", "12-cups"])
+    assert game.players[game.current_player] == "A2"
+    step = act(game, "A2", "change", cards=["6-coins", "2-clubs"])
+    assert "the Six of coins" in step.text and "face down (a 2 or a 3)" in step.text
+    assert "Two of clubs" not in step.text
+    assert {c.code for c in game.hands[2]} == {"7-cups", "1-coins", "12-cups"}
+    shown = game.view(1)["exchange"]["old"]
+    assert sorted([x and x["code"] for x in shown], key=str) == ["6-coins", None]
+    assert game.view(2)["exchange"]["new"] is not None and game.view(1)["exchange"]["new"] is None
+    act(game, "A2", "keep")
+    aside = game.view(3)["aside"]
+    assert sorted([a["card"] and a["card"]["code"] for a in aside], key=str) == ["6-coins", None]
+    conserved(game)
+
+
+def test_K16_take_back_the_old_cards_if_the_new_ones_are_worse():
+    game = _pasotan(stock=["4-coins", "5-cups"])
+    act(game, "A2", "change", cards=["6-coins", "7-cups"])
+    step = act(game, "A2", "take_back")
+    assert {c.code for c in game.hands[2]} == {"6-coins", "7-cups", "2-clubs"}
+    assert all(a["card"] is None for a in game.view(1)["aside"])   # the new ones, face down
+    assert "takes the old ones back" in step.text
+    conserved(game)
+
+
+def test_K16_changing_until_one_says_we_play():
+    game = _pasotan()
+    act(game, "A2", "change", cards=["6-coins"])
+    act(game, "A2", "keep")
+    assert game.players[game.current_player] == "B2"
+    step = act(game, "B2", "play_truk")
+    assert game.phase.key == "play" and "side B decides to play" in step.text
+
+
+def test_K16_refusals_name_the_rule():
+    game = _pasotan()
+    refused(game, Action("change", 2, cards=(C("3-coins"),)), "K16")      # not held
+    refused(game, Action("change", 2, cards=()), "K16")                   # none named
+    refused(game, Action("play", 2, card=C("6-coins")), "K16")            # no play yet
+    act(game, "A2", "change", cards=["6-coins"])
+    refused(game, Action("change", 2, cards=(C("7-cups"),)), "K16")       # keep first
+
+
+def test_K16_no_more_cards_than_the_stock_holds():
+    game = _pasotan()
+    changes = 0
+    while game.stock:
+        seat = game.current_player
+        k = min(3, len(game.stock))
+        act(game, seat, "change", cards=[c.code for c in game.hands[seat][:k]])
+        act(game, seat, "keep")
+        changes += 1
+    seat = game.current_player
+    assert [a.kind for a in game.legal_actions()] == ["play_truk"]
+    refused(game, Action("change", seat, cards=(game.hands[seat][0],)), "K16")
+    conserved(game)
+
+
+# ---- K17: the truk bet -------------------------------------------------------------------
+def _tanto_hand(seq=("A", "B", "A")):
+    game = opened(winner=1)                     # esku of the tanto hand: A1; order B1 A2 B2 A1
+    tricks = plan(seq)
+    deal(game, hands_of(tricks))
+    assert game.stake == "tanto" and game.phase.key == "play"
+    return game, tricks
+
+
+@pytest.mark.parametrize("trick", [0, 1, 2])
+@pytest.mark.parametrize("position", [0, 2])
+def test_K17_bet_accepted_in_every_trick(trick, position):
+    game, tricks = _tanto_hand()
+    play_plan(game, tricks, stop_before=(trick, position))
+    bettor = game.current_player
+    step = act(game, bettor, "truk")
+    assert game.phase.key == "answer" and game.current_player == game.table.next_opponent(bettor)
+    assert "K17" in step.rule
+    act(game, game.current_player, "joka")
+    assert game.stake == "truk" and game.mode == "bet" and game.current_player == bettor
+    while game.phase.key == "play":
+        k, seat = len(game.tricks), game.current_player
+        play(game, seat, tricks[k][seat])
+    step_table(game)
+    assert game.truks == [1, 1]        # B won the opening truk; A wins this one
+    assert game.tantos == [0, 0]
+
+
+@pytest.mark.parametrize("trick", [0, 1, 2])
+def test_K17_bet_refused_in_every_trick(trick):
+    game, tricks = _tanto_hand()
+    play_plan(game, tricks, stop_before=(trick, 1))
+    bettor = game.current_player
+    side = game.side_of(bettor)
+    act(game, bettor, "truk", what="knock")
+    assert "knocks on the table" in game.history[-1].text
+    step = act(game, game.current_player, "refuse")
+    assert "hand ends" in step.text and len(game.tricks) == trick
+    step_table(game)
+    assert game.tantos[side] == 1 and game.truks == [0, 1]
+    assert game.hand_log[-1]["way"] == "refused"
+
+
+def test_K17_the_document_example_accepted_and_refused():
+    """A has a tanto and took the aurrea; A1, B1 and A2 have played to the erdia; B2 says
+    "Truk!" before playing."""
+    for answer in ("joka", "refuse"):
+        game = opened(esku="B1", winner=1)     # the first tanto hand's esku is A2
+        win_hand(game, 0)                       # A has one tanto; now B2 is the esku
+        assert game.tantos == [1, 0] and game.players[game.table.next(game.esku)] == "A1"
+        tricks = plan(("A", "B", "B"))
+        deal(game, hands_of(tricks))
+        play_plan(game, tricks, stop_before=(1, 3))
+        assert game.players[game.current_player] == "B2"
+        act(game, "B2", "truk")
+        assert game.players[game.current_player] == "A1"
+        act(game, "A1", answer)
+        if answer == "refuse":
+            step_table(game)
+            assert game.tantos == [1, 1]                        # B takes the tanto
+        else:
+            assert game.stake == "truk"
+            while game.phase.key == "play":
+                k, seat = len(game.tricks), game.current_player
+                play(game, seat, tricks[k][seat])
+            step_table(game)
+            assert game.truks == [0, 2] and game.tantos == [0, 0]
+
+
+def test_K17_no_bet_while_a_truk_is_played():
+    game = new()
+    act(game, game.current_player, "play_truk")
+    assert "truk" not in {a.kind for a in game.legal_actions()}
+    refused(game, Action("truk", game.current_player), "K17")
+
+
+def test_K17_only_one_bet_and_only_on_ones_turn():
+    game, tricks = _tanto_hand()
+    seat = game.current_player
+    refused(game, Action("truk", game.table.next(seat)), "K5")     # out of turn: K5's turn
+    act(game, seat, "truk")
+    refused(game, Action("play", game.current_player, card=game.hands[game.current_player][0]), "K17")
+    act(game, game.current_player, "joka")
+    refused(game, Action("truk", game.current_player), "K17")
+
+
+def test_K17_refused_bet_at_one_all_takes_all_three_tantos():
+    """Our ruling: the betting side wins the hand for the 3rd tanto."""
+    game = opened(winner=1)
+    win_hand(game, 0)
+    win_hand(game, 1)
+    assert game.tantos == [1, 1]
+    deal(game)
+    seat = game.current_player
+    act(game, seat, "truk")
+    act(game, game.current_player, "refuse")
+    step_table(game)
+    side = game.side_of(seat)
+    assert game.tantos[side] == 3 and game.due == {"side": side, "options": 1, "path": "AB"}
+
+
+def test_KV2_bet_truk_keeps_the_tantos():
+    game = opened(winner=1, options={"KV2": True})
+    win_hand(game, 0)
+    tricks = plan(("A", "A"))
+    deal(game, hands_of(tricks))
+    act(game, game.current_player, "truk")
+    act(game, game.current_player, "joka")
+    while game.phase.key == "play":
+        k, seat = len(game.tricks), game.current_player
+        play(game, seat, tricks[k][seat])
+    step_table(game)
+    assert game.truks == [1, 1] and game.tantos == [1, 0] and "KV2" in game.history[-1].rule
+
+
+# ---- K18: paso eske ----------------------------------------------------------------------
+def test_K18_paso_eske_refused_the_hand_goes_on():
+    game, tricks = _tanto_hand()
+    asker = game.current_player
+    step = act(game, asker, "ask_pass")
+    assert game.current_player == game.table.next(asker) and "K18" in step.rule
+    act(game, game.current_player, "refuse_pass")
+    assert game.phase.key == "play" and game.current_player == asker
+    refused(game, Action("ask_pass", asker), "K18")          # once a hand
+
+
+def test_K18_paso_eske_accepted_both_change_and_play_goes_on():
+    game = opened(winner=1)
+    deal(game, {"B1": ["3-cups", "5-cups", "4-cups"], "A2": ["4-coins", "2-coins", "6-coins"]},
+         stock=["7-clubs", "1-clubs", "12-clubs"])
+    assert game.players[game.current_player] == "B1"
+    act(game, "B1", "ask_pass")
+    act(game, "A2", "accept_pass")
+    assert game.players[game.current_player] == "B1"
+    act(game, "B1", "change", cards=["5-cups", "4-cups"])
+    act(game, "B1", "keep")
+    assert game.players[game.current_player] == "A2"
+    step = act(game, "A2", "change", cards=["2-coins"])       # a 2 goes face down
+    assert "face down" in step.text and "Two" not in step.text
+    act(game, "A2", "keep")
+    assert game.phase.key == "play" and game.players[game.current_player] == "B1"
+    assert {c.code for c in game.hands[3]} == {"3-cups", "7-clubs", "1-clubs"}
+    assert game.view(3)["aside"][-1]["card"] is None
+    conserved(game)
+
+
+def test_K18_each_may_change_none():
+    game, tricks = _tanto_hand()
+    asker = game.current_player
+    act(game, asker, "ask_pass")
+    act(game, game.current_player, "accept_pass")
+    act(game, asker, "change", cards=[])
+    assert game.current_player == game.table.next(asker)
+    act(game, game.current_player, "change", cards=[])
+    assert game.phase.key == "play" and game.current_player == asker
+
+
+def test_K18_refusals():
+    game, tricks = _tanto_hand()
+    asker = game.current_player
+    act(game, asker, "ask_pass")
+    answerer = game.current_player
+    refused(game, Action("play", answerer, card=game.hands[answerer][0]), "K18")
+    act(game, answerer, "accept_pass")
+    refused(game, Action("change", asker, cards=(C("3-swords"),) if C("3-swords") not in game.hands[asker] else (C("4-cups"),)), "K18")
+
+
+# ---- K19: signals ------------------------------------------------------------------------
+def test_K19_a_signal_must_be_true():
+    game = new(esku="B2", hands={"A1": ["3-coins", "2-cups", "4-swords"]})
+    act(game, game.current_player, "play_truk")
+    legal = {a.what for a in game.legal_actions() if a.kind == "signal"}
+    assert legal == {"one_eye", "lip"}
+    why = refused(game, Action("signal", 0, what="both_eyes"), "K19")
+    assert "must be true" in why.reason
+    refused(game, Action("signal", 0, what="eyebrows"), "K19")
+    refused(game, Action("signal", 0, what="wink"), "K19")
+    act(game, "A1", "signal", what="one_eye")
+    refused(game, Action("signal", 0, what="one_eye"), "K19")        # once a hand
+
+
+def test_K19_the_partner_sees_the_signal_the_other_side_does_not():
+    game = new(esku="B2", hands={"A1": ["3-coins", "3-cups", "4-swords"]})
+    act(game, game.current_player, "play_truk")
+    act(game, "A1", "signal", what="both_eyes")
+    assert game.view(2)["signals"][0]["meaning"] == "two 3s"
+    assert game.view(0)["signals"] and game.view(None)["signals"]
+    for opponent in (1, 3):
+        v = game.view(opponent)
+        assert v["signals"] == [] and "3" not in v["last"]["text"]
+        assert "does not catch it" in v["last"]["text"]
+    assert "two 3s" in game.view(2)["last"]["text"]
+
+
+def test_KV1_the_other_side_catches_the_signals():
+    game = new(esku="B2", hands={"A1": ["3-coins", "3-cups", "4-swords"]}, options={"KV1": True})
+    act(game, game.current_player, "play_truk")
+    act(game, "A1", "signal", what="both_eyes")
+    assert game.view(1)["signals"][0]["what"] == "both_eyes"
+
+
+def test_K19_no_signals_with_two_players():
+    game = new(2, esku="B", hands={"A": ["3-coins", "4-cups", "5-cups"]})
+    act(game, "B", "play_truk")
+    assert not any(a.kind == "signal" for a in game.legal_actions())
+    refused(game, Action("signal", 0, what="one_eye"), "K19")
+
+
+# ---- views, refusals, records ----------------------------------------------------------
+@pytest.mark.parametrize("players,kind,seed", [(4, RuleOfThumbPlayer, 3), (4, RandomPlayer, 4),
+                                               (2, RandomPlayer, 5), (4, RandomPlayer, 6)])
+def test_views_never_show_another_seats_hidden_cards(players, kind, seed):
+    """After every step, no seat's view names a card in another seat's hand (not even the
+    partner's), nor the new cards of another's exchange, nor a 2 or 3 set aside face down;
+    the stock is only a count."""
+    game = play_out(Truk(players), kind(seed), seed=seed)
+    replay = game.fresh()
+    for action in game.actions:
+        replay.apply(action)
+        for seat in range(players):
+            v = replay.view(seat)
+            assert [h is None for h in v["hands"]] == [s != seat for s in range(players)]
+            text = json.dumps(v)
+            public = {d["card"]["code"] for d in v["draws"]}
+            hidden = [c for s in range(players) if s != seat for c in replay.hands[s]]
+            hidden += [a["card"] for a in replay.aside if not a["up"] and a["seat"] != seat]
+            if replay.exchange is not None and replay.exchange["seat"] != seat:
+                hidden += replay.exchange["new"]
+            for c in hidden:
+                if c.code not in public:
+                    assert f'"{c.code}"' not in text, (seat, c.code, replay.history[-1].text)
+                    assert f"the {c.name}" not in (v["last"] or {}).get("text", ""), c.name
+            assert "stock" not in v and isinstance(v["stock_count"], int)
+
+
+def test_refusals_name_their_rule_and_change_nothing():
+    game = new()
+    speaker = game.current_player
+    refused(game, Action("play", speaker, card=game.hands[speaker][0]), "K12")
+    refused(game, Action("joka", speaker), "K12")
+    refused(game, Action("decline", game.table.next(speaker)), "K12")
+    act(game, speaker, "play_truk")
+    seat = game.current_player
+    refused(game, Action("joka", seat), "K17")
+    refused(game, Action("dance", seat), "K5")
+    refused(game, Action("deal", cards=tuple(game.deck_cards)), "K5")
+
+
+def test_records_round_trip():
+    game = play_out(Truk(4), RuleOfThumbPlayer(5), seed=5)
+    rec = record_of(game)
+    again = load_record(json.loads(json.dumps(rec)))
+    assert again.view() == game.view() and again.result() == game.result()
+    half = game.fresh()
+    for a in game.actions[:40]:
+        half.apply(a)
+    again = load_record(record_of(half, with_result=False))
+    assert again.view(2) == half.view(2)
+
+
+def test_record_of_another_game_is_refused():
+    rec = record_of(play_out(Truk(2), RandomPlayer(1), seed=1))
+    rec["game"] = "pocha"
+    with pytest.raises(RecordError):
+        Truk.from_record(rec)
+
+
+def test_registry_and_cli(capsys):
+    from cardwidgets.cli import main
+    assert GAMES["truk"] is Truk
+    assert main(["play", "truk", "--players", "4", "--seed", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Result (truks): side A (A1 and A2)" in out and "Winner: " in out
+
+
+# ---- seeded random play ----------------------------------------------------------------
+def _invariants(game, last):
+    conserved(game)
+    assert sum(game.tantos) <= 3 and game.tantos_middle + sum(game.tantos) == 3
+    assert all(a >= b for a, b in zip(game.truks, last["truks"]))
+    assert game.truks_pile + sum(game.truks) == 11
+    last["truks"] = list(game.truks)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_play_whole_games(players):
+    """500 seeded games for each table size (1,000 in all), half random and half rule-of-thumb
+    players, the invariants checked after every step."""
+    for seed in range(500):
+        last = {"truks": [0, 0]}
+        player = RandomPlayer(seed) if seed % 2 else RuleOfThumbPlayer(seed)
+        game = play_out(Truk(players, dealer=seed % players), player, seed=seed,
+                        on_step=lambda g, s: _invariants(g, last))
+        assert game.finished and max(game.truks) == 6 and min(game.truks) < 6
+        assert game.tantos == [0, 0]
+
+
+# ---- a property: any legal path keeps the cards, and steps back and forward exactly ---------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.sampled_from([2, 4]), seed=st.integers(0, 10**6),
+       picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=120))
+def test_any_legal_path_conserves_cards_and_replays(players, seed, picks):
+    rng = random.Random(seed)
+    game = Truk(players)
+    for pick in picks:
+        if game.finished:
+            break
+        if game.current_player == CHANCE:
+            game.apply(game.chance_action(rng))
+        else:
+            legal = game.legal_actions()
+            game.apply(legal[pick % len(legal)])
+        conserved(game)
+        for seat in range(players):
+            hands = game.view(seat)["hands"]
+            assert all((h is None) == (s != seat) for s, h in enumerate(hands))
+    view = game.view()
+    k = min(7, len(game.actions))
+    game.back(k)
+    game.forward(k)
+    assert game.view() == view
+    assert load_record(record_of(game, with_result=False)).view() == view
