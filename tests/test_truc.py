@@ -780,3 +780,78 @@ def test_any_legal_line_is_legal_and_steps_back_exactly(n, seed, data):
     assert _seen(g) == views[len(g.actions)]
     g.forward(k)
     assert _seen(g) == views[-1]
+
+
+# ---- found in review (each named after its rule) ------------------------------------------
+@pytest.mark.parametrize("n", [0, 1, 3, 5, 7, 9])
+def test_V3_any_count_but_2_4_6_is_refused_naming_V3(n):
+    with pytest.raises(ConfigError) as exc:
+        Truc(n)
+    assert exc.value.field == "players" and "2, 4 or 6" in str(exc.value) and "V3" in str(exc.value)
+
+
+def test_V7_a_refused_bet_ending_the_hand_is_marked_our_ruling():
+    # the document gives only the points of a refused bet; that the hand ends is ours
+    assert "Our ruling: a refused bet ends the hand" in RULES["V7"]
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    call(g, 1, "truc")
+    step = refuse(g, 0)
+    assert "the hand ends" in step.text and g.phase.key == "settle"
+
+
+def test_V7_two_players_the_answerer_is_not_said_to_answer_for_itself():
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    step = call(g, 1, "truc")
+    assert step.text.endswith("A answers.") and "for A" not in step.text
+    step = call(dealt(4), 3, "truc")
+    assert step.text.endswith("C answers for Side 1 (A and C).")
+
+
+def test_V8_a_hand_given_up_with_no_bet_is_1_point_not_1_points():
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    step = g.apply(Action("give_up", 1))
+    assert "B loses the hand at once" in step.text
+    assert "1 point (our ruling, V8)" in step.text and "1 points" not in step.text
+    settle(g)
+    assert g.points == [1, 0]
+
+
+def test_V9_a_falta_of_1_point_is_said_in_the_singular():
+    g = dealt(2, {0: STRONG, 1: WEAK}, score=[23, 5])
+    step = call(g, 1, "falta")
+    assert "win 1 point: what the leading side, on 23, lacks" in step.text
+    step = accept(g, 0)
+    assert "1 points" not in step.text
+    play(g, 1, "4-coins")
+    play(g, 0, "1-swords")
+    play(g, 0, "1-clubs")
+    play(g, 1, "5-cups")
+    steps = settle(g)
+    assert all("1 points" not in s.text for s in steps)
+
+
+def test_V9_play_stops_until_the_envit_betting_is_closed_not_settled():
+    # the envit is only checked at the end of the hand (V10): the call must not say "settled"
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    step = call(g, 1, "envit")
+    assert "until the envit betting is closed" in step.text
+    assert "counted at the end of the hand" in step.text and "is settled" not in step.text
+
+
+def test_V10_the_table_says_a_truc_was_not_counted_when_the_envit_won_the_cama_first():
+    from cardwidgets.games.truc.picture import picture
+    g = load_record("truc-settling")                   # the envit of 33 ends cama 1 first
+    assert g.phase.key == "deal" and g.previous["winner"] == 0
+    assert "not counted: the envit won the cama first (V10)" in picture(g)
+    g = load_record("truc-parda")                      # an ordinary hand: its truc counted
+    g.advance()
+    if g.phase.key == "deal" and g.previous:
+        assert "not counted" not in picture(g)
+
+
+def test_V1_the_score_says_which_cama_and_males_or_bones():
+    g = Truc(4, score=[12, 3])
+    step = g.apply(g.scripted_deal({}))
+    assert step.text.startswith("Hand 1. Score in cama 1: Side 1 (A and C) 12 (in the bones), "
+                                "Side 2 (B and D) 3 (in the males).")
+    assert Truc(4, options={"VV2": True}).score_words().startswith("Score: ")   # one game to 12

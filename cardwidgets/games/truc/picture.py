@@ -138,6 +138,13 @@ def _middle(view, cx, cy) -> str:
         name = view["side_names"][winner]
         prefix = "Last hand: " if view["phase"] == "deal" else ""
         out.append(_text(cx, cy + 94, f"{prefix}{name} wins the truc", 12, "#ffffff", 700, "middle"))
+        settled = (view["previous"] or {}).get("settled", []) if view["phase"] == "deal" \
+            else view["settled"]
+        if view["phase"] in ("deal", "over") and settled and \
+                not any(x["what"] == "truc" for x in settled):
+            # V10: the envit, settled first, ended the cama, so this truc was never counted
+            out.append(_text(cx, cy + 110, "not counted: the envit won the cama first (V10)",
+                             10.5, "#ffe9a8", 700, "middle"))
     return "".join(out)
 
 

@@ -41,7 +41,8 @@ WORDS = {
     "birtruc": "the raise of a truc (worth 3)",
     "quatre val": "'four is worth': the raise of a birtruc (worth 4)",
     "joc fora": "'game out': the raise of a quatre val, the whole cama at stake",
-    "envit": "the bet on the best cards of one suit (worth 2); the document's Basque: enbido",
+    "envit": ("the bet on the best cards of one suit (worth 2); the document's Basque: "
+              "enbido (envide)"),
     "torne": "the raise of an envit (2 more, so 4)",
     "falta": "the envit for what the leading side lacks to win the cama",
     "cama": "a part game of 24 points (Basque ohe, 'bed'; Spanish chico)",
@@ -88,10 +89,10 @@ RULES = {
           "cards of partners are a win for their side (the document speaks of a tie between "
           "two opponents).",
     "V7": "The truc ladder. A hand's truc is worth 1 point. Any player may call truc: now the "
-          "truc is worth 2, and if the other side refuses, the caller's side scores 1 and the "
-          "hand ends. The called side may answer birtruc (3; refused, 2), the answer to that "
+          "truc is worth 2, and if the other side refuses, the caller's side scores 1. The called side may answer birtruc (3; refused, 2), the answer to that "
           "may be quatre val (4; refused, 3), and quatre val may be answered with joc fora: "
-          "the whole cama at stake. Our ruling: a bet is called on one's turn to play, before "
+          "the whole cama at stake. Our ruling: a refused bet ends the hand (the document gives "
+          "only the points), and the tricks left are not played. Our ruling: a bet is called on one's turn to play, before "
           "one's card; the next opponent in playing order answers for the side, and a raise "
           "is answered by the player whose bet it raises. Our ruling: the side that received "
           "the last bet may raise it 'at any time': as its answer, or later on the turn of any "
@@ -108,8 +109,8 @@ RULES = {
     "V9": "The envit. A player may call envit on their first turn of the hand, before calling "
           "or answering a truc, before the first card; play stops until the envit betting is "
           "closed. A hand's envit value: two cards of one suit, their numbers + 20; three of "
-          "one suit, the two highest + 20; otherwise the highest card's number (the aces count "
-          "1). The envit is worth 2; with no call it is not played. It may be answered with "
+          "one suit, the two highest + 20; otherwise the highest card's number (the number on the card: the "
+          "aces count 1, and the deck has no figures). The envit is worth 2; with no call it is not played. It may be answered with "
           "torne (2 more, so 4); the only answer to a torne is falta. The falta bets what the "
           "leading side lacks to win the cama when it is called; if both sides are still in "
           "the males, the whole cama. A refused bet gives the caller's side 1, or the previous "
@@ -234,6 +235,11 @@ def _check_score(game, value):
                 f"{target - 1} (side 1, side 2), e.g. [22, 21]; got {value!r}")
 
 
+def _pts(n) -> str:
+    """``"1 point"``, ``"2 points"``."""
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def _listing(names):
     names = list(names)
     if len(names) == 1:
@@ -272,7 +278,7 @@ class Truc(Game):
         if count == 8:
             raise ConfigError("players", "the document names 8 players, but 8 players of 3 cards "
                               "need 24 cards and the truc deck has 22: play with 2, 4 or 6 (V3)")
-        if count is not None and count % 2 and 2 <= count <= 6:
+        if count is not None and count not in (2, 4, 6):
             raise ConfigError("players", f"truc is for 2, 4 or 6 players (two sides, seated "
                               f"alternately, V3), not {count}")
         super().__init__(players, options=options, **setup)
@@ -456,7 +462,7 @@ class Truc(Game):
         if worth is None:
             w = f"the whole cama (the winner of the tricks gets what it lacks to {self.target})"
         else:
-            w = f"{worth} points"
+            w = _pts(worth)
         if refused is None:
             return w
         return f"{w}; refused, {refused} to the caller's side"
@@ -475,7 +481,7 @@ class Truc(Game):
             return (f"the whole cama: both sides are still in the males (under {self.half}), so "
                     f"the winner gets what it lacks to {self.target}")
         lead = max(self.points)
-        return (f"{stake} points: what the leading side, on {lead}, lacks to win the cama "
+        return (f"{_pts(stake)}: what the leading side, on {lead}, lacks to win the cama "
                 f"({self.target} − {lead})")
 
     # ---- legal actions -------------------------------------------------------------------
@@ -640,7 +646,7 @@ class Truc(Game):
         self.to_act = self.ma
         self._phase = PLAY_PHASE
         score = self.score_words()
-        text = (f"Hand {self.deal_no}, cama {self.cama_no} ({score}): {cutter} cuts and "
+        text = (f"Hand {self.deal_no}. {score}. {cutter} cuts and "
                 f"{p[self.dealer]} deals three cards to each player, one at a time, to the right. "
                 f"{p[self.ma]}, on the dealer's right, is mà: plays first and wins ties.")
         return text, "V5"
@@ -770,7 +776,8 @@ class Truc(Game):
         self.calls.append(call)
         self.truc_calls.append({"bet": what, "by": seat, "worth": worth, "refused": refused,
                                 "answer": None})
-        text += f" {self.players[answer_by]} answers for {self.side_label(call.side ^ 1)}."
+        text += (f" {self.players[answer_by]} answers." if self.n == 2 else
+                 f" {self.players[answer_by]} answers for {self.side_label(call.side ^ 1)}.")
         return text, "V7" if not self.catalan else "VV2"
 
     def _do_envit(self, seat, what):
@@ -788,9 +795,10 @@ class Truc(Game):
         if what == "falta":
             worth = self._falta_words(stake)
         else:
-            worth = f"{stake} points"
+            worth = _pts(stake)
         if prev is None:
-            stop = " Play stops until the envit is settled."
+            stop = (" Play stops until the envit betting is closed (accepted or refused); "
+                    "the envit itself is counted at the end of the hand (V10).")
             if self.calls:   # answering a truc
                 stop = (f" The envit comes first: {who} will answer the "
                         f"{self.calls[-1].kind} once the envit is closed.")
@@ -821,7 +829,7 @@ class Truc(Game):
                 self.envit_state = "accepted"
                 self.envit_stake = rec["stake"]
                 worth = (self._falta_words(rec["stake"]) if call.kind == "falta"
-                         else f"{rec['stake']} points")
+                         else _pts(rec['stake']))
                 text = (f"{who} accepts the {call.kind}: it is worth {worth}, and the best envit "
                         f"is only shown at the end of the hand (V10).")
             else:
@@ -877,10 +885,10 @@ class Truc(Game):
         if not left:
             other = side ^ 1
             self.hand_winner, self.hand_way = other, "gave_up"
-            what = "the hand is lost" if self.n == 2 else f"every player of {self.side_label(side)} has given up"
+            what = f"{who} loses the hand at once" if self.n == 2 else f"every player of {self.side_label(side)} has given up"
             text = (f"{who} sees no chance of winning the truc and lays the cards on the stock: "
-                    f"{what}. {self.side_label(other)} wins the truc, worth "
-                    f"{self._worth_words(self.truc_worth())}: our ruling, V8.")
+                    f"{what}. {self.side_label(other)} wins the hand and the truc at what it is "
+                    f"worth now, {self._worth_words(self.truc_worth())} (our ruling, V8).")
             return self._end_play(text, "V8")
         text = (f"{who} sees no chance of winning the truc and lays the cards on the stock; "
                 f"{_listing(self.players[s] for s in left)} play{'s' if len(left) == 1 else ''} "
@@ -944,8 +952,8 @@ class Truc(Game):
                     why = (" It is a tie with " + _listing(p[s] for s in tied) + ": "
                            + ("mà wins ties" if win == self.ma else
                               f"{p[win]} is the tied player nearest to mà (our ruling, V9)") + ".")
-                worth = (f"the whole cama ({pts} points, what {self.side_label(side)} lacks)"
-                         if stake is None else f"{pts} points")
+                worth = (f"the whole cama ({_pts(pts)}, what {self.side_label(side)} lacks)"
+                         if stake is None else _pts(pts))
                 text = (f"Envit (settled first, V10). Each shows: {shown}. {p[win]}'s {top} is "
                         f"the best.{why} {self.side_label(side)} scores the envit, {worth}.")
                 rule = "V9 + V10"
@@ -969,7 +977,7 @@ class Truc(Game):
             else:
                 how = "it won the hand"
             if worth is None:
-                what_w = f"the joc fora, the whole cama ({pts} points)"
+                what_w = f"the joc fora, the whole cama ({_pts(pts)})"
             elif self.truc_level == 0:
                 what_w = "1 point (no bet was made)"
             else:
@@ -1049,14 +1057,16 @@ class Truc(Game):
         return "males" if self.points[side] < self.half else "bones"
 
     def score_words(self) -> str:
-        """The score, e.g. ``"A and C 14 (in the bones), B and D 9 (in the males)"``."""
+        """The score, with the cama it is in (V1), e.g. ``"Score in cama 1: Side 1 (A and C)
+        14 (in the bones), Side 2 (B and D) 9 (in the males)"``."""
         parts = []
         for side in (0, 1):
             pts = self.points[side]
             part = self.side_part(side)
             where = f" (in the {part})" if part else ""
             parts.append(f"{self.side_label(side)} {pts}{where}")
-        return "Score: " + ", ".join(parts)
+        where = "" if self.catalan else f" in cama {self.cama_no}"
+        return f"Score{where}: " + ", ".join(parts)
 
     # ---- the end -------------------------------------------------------------------------
     def result(self) -> dict:

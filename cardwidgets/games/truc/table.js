@@ -221,6 +221,11 @@ function cwTcTricks(ctx, f) {
     const line = cwEl("div", `cw-tc-hand-won cw-tc-hand-won--side${winner}`, box);
     cwEl("b", null, line, (f.phase === "deal" ? "Last hand: " : "") + f.side_names[winner]);
     cwEl("span", null, line, " wins the truc: " + (CW_TC_WAYS[way] || ""));
+    // V10: when the envit, settled first, ended the cama, this truc was never counted
+    const settled = (f.phase === "deal" && f.previous ? f.previous.settled : f.settled) || [];
+    if ((f.phase === "deal" || f.phase === "over") && settled.length && !settled.some(x => x.what === "truc")) {
+      cwEl("span", "cw-tc-not-counted", line, " (not counted: the envit, settled first, won the cama, V10)");
+    }
   }
   return box;
 }
@@ -325,7 +330,7 @@ function cwTcEnvit(ctx, f) {
     }
     if (e.state === "accepted") status.textContent = `Accepted for ${e.stake === null ? "the whole cama" : cwTcPts(e.stake)}: shown and counted at the end, before the truc (V10).`;
     else if (e.state === "refused") status.textContent = `Refused: ${cwTcPts(e.refused[1])} to ${cwTcSideShort(f, e.refused[0])}, counted at the end.`;
-    else status.textContent = "Play stops until the envit is settled.";
+    else status.textContent = "Play stops until the envit betting is closed (accepted or refused).";
   }
   if (f.phase !== "over") {
     const falta = cwEl("div", "cw-tc-legend", box);
