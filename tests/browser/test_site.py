@@ -185,7 +185,8 @@ PLAYED_FRAMES = ("import gc\nfrom cardwidgets.widget import GameWidget\n"
 
 # what a person clicks to move, by table, first found first: the shell's action buttons,
 # Pocha's bids, a card that the table marks as playable, Truc's calls
-MOVE_BUTTONS = [".cw-move", ".cw-po-bid", "button.cw-card.cw-card--legal", ".cw-tc-call"]
+MOVE_BUTTONS = [".cw-move", ".cw-po-bid", "button.cw-card.cw-card--legal", ".cw-tc-call",
+                "[data-cw-move]", ".cw-tk-weplay", "button.cw-tk-pick"]
 
 FIND_MOVE = """(selectors) => {
   const roots = [...document.querySelectorAll('.cw-root')];
