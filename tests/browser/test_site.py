@@ -80,7 +80,7 @@ def lite_page(browser, site):
         context.close()
 
 
-def run_all_lite(page, timeout=180_000):
+def run_all_lite(page, timeout=420_000):  # the history lesson runs longest in Pyodide
     """Run every cell and wait until the last one has run and the kernel is idle again."""
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function("""() => {
