@@ -77,6 +77,23 @@ def fold_amounts(legal: list) -> list:
     return out
 
 
+def _copy_state(value):
+    """Copy the containers of a game's state (lists, dicts, sets), sharing everything else:
+    a game keeps its cards, actions, tricks and calls as values that never change."""
+    kind = value.__class__
+    if kind is list:
+        return [x if x.__class__ not in _CONTAINERS else _copy_state(x) for x in value]
+    if kind is dict:
+        return {k: x if x.__class__ not in _CONTAINERS else _copy_state(x)
+                for k, x in value.items()}
+    if kind is set:
+        return set(value)
+    return value
+
+
+_CONTAINERS = frozenset((list, dict, set))
+
+
 @dataclass(frozen=True)
 class Phase:
     """A named phase of a game: ``key`` for code, ``title`` for people."""
@@ -573,6 +590,16 @@ class Game:
         other = self.fresh()
         for action in self.actions:
             other.apply(action)
+        return other
+
+    def fork(self) -> "Game":
+        """A copy of the game as it is now, to look ahead in (a computer player's trial
+        play-outs): the same state with its own lists, dicts and sets, sharing only values
+        that never change (cards, actions, steps, tricks, calls, the rule tables). Playing
+        on in the copy never touches the original. Far faster than ``copy.deepcopy`` or a
+        replay, because it copies containers only."""
+        other = object.__new__(type(self))
+        other.__dict__ = {k: _copy_state(v) for k, v in self.__dict__.items()}
         return other
 
     def fresh(self) -> "Game":
