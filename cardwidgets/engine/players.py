@@ -11,11 +11,21 @@ import random
 
 from .core import CHANCE, TABLE, Game
 
-__all__ = ["Player", "RandomPlayer", "RuleOfThumbPlayer", "play_out"]
+__all__ = ["Player", "RandomPlayer", "RuleOfThumbPlayer", "play_out", "LEVELS",
+           "player_for"]
 
 
 class Player:
-    """Pick one of ``game.legal_actions()`` for ``seat``. Subclasses override :meth:`choose`."""
+    """Pick one of ``game.legal_actions()`` for ``seat``. Subclasses override :meth:`choose`.
+
+    After :meth:`choose`, :attr:`reason` holds a one-line reason for the choice (or ``None``),
+    in words a teacher can show. It may speak of the seat's own hidden cards, so it belongs
+    in the teacher's view only."""
+
+    #: the level's name, for people ("easy", "medium", "hard"), when made by :func:`player_for`
+    level: str | None = None
+    #: why the last choice was made (teacher's view only), or ``None``
+    reason: str | None = None
 
     def choose(self, game: Game, seat: int):
         raise NotImplementedError
@@ -48,6 +58,24 @@ class RuleOfThumbPlayer(Player):
 
     def __repr__(self):
         return "RuleOfThumbPlayer()"
+
+
+#: The levels of the built-in computer players, easiest first: what :func:`player_for`
+#: takes, the CLI's ``--player`` and the widget's level. Each entry: level → (maker, words).
+LEVELS = {
+    "easy": (lambda seed: RuleOfThumbPlayer(seed), "the rule of thumb: simple habits, no lookahead"),
+}
+
+
+def player_for(level: str, seed=None) -> Player:
+    """A built-in computer player of ``level`` (one of :data:`LEVELS`), seeded."""
+    from .errors import ConfigError
+    if level not in LEVELS:
+        raise ConfigError("level", f"{level!r:.40} is not a level; choose one of "
+                          + ", ".join(LEVELS))
+    player = LEVELS[level][0](seed)
+    player.level = level
+    return player
 
 
 def play_out(game: Game, players=None, *, seed=None, max_steps=1_000_000, on_step=None) -> Game:
