@@ -16,6 +16,7 @@ import random
 import re
 import sys
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -23,7 +24,7 @@ from .cards import Card, SUIT_SYSTEMS
 from .errors import CardwidgetsError, ConfigError, IllegalAction
 from .seats import Table
 
-__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts"]
+__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts", "text_of"]
 
 MAX_NAME = 40         #: the longest player name (it must fit beside a seat on the table)
 MAX_NUMBER = 10**9   #: no setting or option of any game is larger than this
@@ -92,6 +93,7 @@ def _copy_state(value):
 
 
 _CONTAINERS = frozenset((list, dict, set))
+_CARD_IDS: dict = {}   # suit system → ids of its own Card objects (they live for ever)
 
 
 @dataclass(frozen=True)
@@ -182,24 +184,83 @@ class Action:
         return f"Action({', '.join(parts)})"
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What one applied action did, in plain words, and the rule that allowed it."""
+def text_of(source) -> str:
+    """The words of a step's text as a game's ``_do`` gave it: a string; a function of no
+    arguments; ``(function, args)``, the text being ``function(*args)``; or ``(template,
+    args)``, the text being ``template.format(*args)``. Everything but the string is built
+    only when the text is read (see :class:`Step`)."""
+    if source.__class__ is str:
+        return source
+    if callable(source):
+        return source()
+    first, args = source
+    if first.__class__ is str:
+        return first.format(*args)
+    return first(*args)
 
-    index: int          # 1-based number of the step in the game
-    action: Action
-    phase: str          # phase key when the action was taken
-    deal: int           # which deal (hand) of the game, 1-based
-    text: str
-    rule: str
-    actor: int          # seat, CHANCE or TABLE
+
+_StepFields = ("index", "action", "phase", "deal", "text", "rule", "actor")
+
+
+class Step:
+    """What one applied action did, in plain words, and the rule that allowed it.
+
+    A value: its fields cannot be set. Its ``text`` is made when first read, from what the
+    game's ``_do`` returned (:func:`text_of`), and kept: a game that plays thousands of
+    steps nobody reads (a computer player's trial play-outs, a benchmark) never builds
+    their sentences. The words are those of the moment the step was played: a game gives
+    ``_do``'s text as values taken then, never as a reference to its changing state.
+    """
+
+    __slots__ = ("_index", "_action", "_phase", "_deal", "_text", "_rule", "_actor")
+
+    def __init__(self, index: int, action: Action, phase: str, deal: int, text, rule: str,
+                 actor: int):
+        self._index = index      # 1-based number of the step in the game
+        self._action = action
+        self._phase = phase      # phase key when the action was taken
+        self._deal = deal        # which deal (hand) of the game, 1-based
+        self._text = text        # the words, or what makes them (text_of)
+        self._rule = rule
+        self._actor = actor      # seat, CHANCE or TABLE
+
+    index = property(attrgetter("_index"), doc="1-based number of the step in the game")
+    action = property(attrgetter("_action"), doc="the action applied")
+    phase = property(attrgetter("_phase"), doc="the phase key when the action was taken")
+    deal = property(attrgetter("_deal"), doc="which deal (hand) of the game, 1-based")
+    rule = property(attrgetter("_rule"), doc="the id(s) of the rule that allowed it")
+    actor = property(attrgetter("_actor"), doc="the seat that acted, CHANCE or TABLE")
+
+    @property
+    def text(self) -> str:
+        """What the step did, in plain words (made on first reading, then kept)."""
+        text = self._text
+        if text.__class__ is not str:
+            text = self._text = text_of(text)
+        return text
 
     def to_json(self) -> dict:
-        return {"index": self.index, "action": self.action.to_json(), "phase": self.phase,
-                "deal": self.deal, "text": self.text, "rule": self.rule, "actor": self.actor}
+        return {"index": self._index, "action": self._action.to_json(), "phase": self._phase,
+                "deal": self._deal, "text": self.text, "rule": self._rule, "actor": self._actor}
+
+    def _fields(self) -> tuple:
+        return (self._index, self._action, self._phase, self._deal, self.text, self._rule,
+                self._actor)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self is other or self._fields() == other._fields()
+
+    def __hash__(self):
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Step(" + ", ".join(f"{name}={value!r}" for name, value
+                                   in zip(_StepFields, self._fields())) + ")"
 
     def __str__(self) -> str:
-        return f"{self.index:>3}. {self.text} [{self.rule}]"
+        return f"{self._index:>3}. {self.text} [{self._rule}]"
 
 
 class Game:
@@ -230,6 +291,12 @@ class Game:
     #: picture (a module with ``picture(game, seat=None) -> str``) and the worked examples.
     PARTS: ClassVar[dict] = {"table": "table.js", "style": "table.css", "picture": "picture",
                              "examples": "examples"}
+    #: What :meth:`fork` shares instead of copying: attributes that never change once the
+    #: game is made (its configuration; a game adds its lookup tables).
+    _FORK_SHARES: ClassVar[frozenset] = frozenset({"players", "options", "setup"})
+    #: What a fork starts without (``None``): a game's caches of the state of the moment
+    #: that may hold the state's own lists (worked out again when needed).
+    _FORK_DROPS: ClassVar[tuple] = ()
 
     @classmethod
     def home(cls) -> str:
@@ -380,16 +447,31 @@ class Game:
     @property
     def current_player(self):
         """Seat number, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over."""
-        return None if self.finished else self._actor()
+        return None if self._phase.key == "over" else self._actor()
 
     @property
     def finished(self) -> bool:
         return self._phase.key == "over"
 
+    #: The legal actions of the state as it is now, worked out once (by
+    #: :meth:`legal_actions`) and forgotten at the next step: a tuple, never changed, so a
+    #: fork may share it. ``None``: not worked out yet.
+    _legal_now: tuple | None = None
+    _actor_now = None          # who acts in the state ``_legal_now`` is for
+
     def legal_actions(self) -> list[Action]:
-        if self.finished or self._actor() == CHANCE:
-            return []
-        return self._legal()
+        """The actions the rules allow now (none at a deal, :data:`CHANCE`, or at the end).
+        Worked out once per step; applying one of them skips the checks they passed."""
+        legal = self._legal_now
+        if legal is None:
+            if self._phase.key == "over":
+                return []
+            actor = self._actor()
+            if actor == CHANCE:
+                return []
+            legal = self._legal_now = tuple(self._legal())
+            self._actor_now = actor
+        return list(legal)
 
     def legal_choices(self) -> list[dict]:
         """The legal actions as a person chooses among them (JSON-ready): ``{"action": …,
@@ -470,16 +552,31 @@ class Game:
                 raise IllegalAction(self.turn_rule(), "the cards must be dealt first")
         else:
             if action.seat is None:
-                raise IllegalAction(self.turn_rule(), f"say who acts: it is {self.players[actor]}'s turn")
+                raise IllegalAction(self.turn_rule(), f"say who acts: it is "
+                                    f"{self._whose(actor, 'poss')} turn")
             if not 0 <= action.seat < self.n:
                 raise IllegalAction(self.turn_rule(), f"there is no seat {action.seat!r} at this table")
             if action.seat != actor:
-                raise IllegalAction(self.turn_rule(), f"it is {self.players[actor]}'s turn, "
-                                    f"not {self.players[action.seat]}'s")
+                raise IllegalAction(self.turn_rule(), f"it is {self._whose(actor, 'poss')} turn, "
+                                    f"not {self._whose(action.seat, 'mine')}")
         self._check(action)
+
+    def _whose(self, seat, form) -> str:
+        """"Ada's", or *your*/*yours* for the seat a game speaks to as *you* (a game with
+        :class:`~cardwidgets.engine.words.Addressed` words): ``form`` is ``"poss"`` (your
+        turn) or ``"mine"`` (not yours)."""
+        words = getattr(self, "words", None)
+        if words is None:
+            return f"{self.players[seat]}'s"
+        return getattr(words, form)(seat)
 
     def _known_cards(self, cards) -> bool:
         """Whether every item of ``cards`` is a card of this game's suit system (fast path)."""
+        ids = _CARD_IDS.get(self.system)
+        if ids is None:
+            ids = _CARD_IDS[self.system] = frozenset(map(id, self.suits._cards.values()))
+        if ids.issuperset(map(id, cards)):   # the system's own Card objects: the usual case
+            return True
         known = self.suits._cards
         system = self.system
         for c in cards:
@@ -501,31 +598,47 @@ class Game:
 
     def apply(self, action: Action) -> Step:
         """Check ``action`` and apply it; raises :class:`IllegalAction` and changes nothing
-        if the rules do not allow it. Clears the steps that were undone with :meth:`back`."""
+        if the rules do not allow it. Clears the steps that were undone with :meth:`back`.
+
+        An action that is one of :meth:`legal_actions` of this state (the very object) has
+        passed every check already and is applied at once; any other goes through them all
+        and, if the rules do not allow it, is refused with its rule and reason."""
         step = self._apply(action)
-        self._redo.clear()
+        if self._redo:
+            self._redo.clear()
         return step
 
     def _apply(self, action: Action) -> Step:
         phase = self._phase.key
-        actor = self._actor() if phase != "over" else None
-        self._verify_for(action, actor)
+        legal = self._legal_now
+        if legal is not None:
+            for allowed in legal:
+                if allowed is action:
+                    actor = self._actor_now
+                    break
+            else:
+                legal = None
+        if legal is None:
+            actor = self._actor() if phase != "over" else None
+            self._verify_for(action, actor)
         deal = self.deal_number
+        self._legal_now = None
         try:
             text, rule = self._do(action)
         except Exception:
             self._rebuild(self.actions)  # never leave a half-applied action behind
             raise
-        self.actions.append(action)
-        step = Step(len(self.actions), action, phase, deal, text, rule, actor)
+        actions = self.actions
+        actions.append(action)
+        step = Step(len(actions), action, phase, deal, text, rule, actor)
         self.history.append(step)
         return step
 
     def advance(self) -> list[Step]:
         """Apply the steps that happen by themselves (:data:`TABLE`) until someone must act."""
         steps = []
-        while not self.finished and self._actor() == TABLE:
-            steps.append(self.apply(self._legal()[0]))
+        while self._phase.key != "over" and self._actor() == TABLE:
+            steps.append(self.apply(self.legal_actions()[0]))
         return steps
 
     @property
@@ -581,6 +694,7 @@ class Game:
     def _rebuild(self, actions) -> None:
         actions = list(actions)
         self.actions, self.history = [], []
+        self._legal_now = None
         self._reset()
         for action in actions:
             self._apply(action)
@@ -599,7 +713,15 @@ class Game:
         on in the copy never touches the original. Far faster than ``copy.deepcopy`` or a
         replay, because it copies containers only."""
         other = object.__new__(type(self))
-        other.__dict__ = {k: _copy_state(v) for k, v in self.__dict__.items()}
+        shared, drops = self._FORK_SHARES, self._FORK_DROPS
+        state = {}
+        for k, v in self.__dict__.items():
+            if v.__class__ in _CONTAINERS and k not in shared:
+                v = _copy_state(v)
+            state[k] = v
+        for k in drops:
+            state[k] = None
+        other.__dict__ = state
         return other
 
     def fresh(self) -> "Game":

@@ -145,6 +145,61 @@ _DUTY_RULE = {BEAT: "H8 duty 1", FOLLOW: "H8 duty 2", FOLLOW_TRUMPED: "H8 duty 2
               ANY_NONE: "H8 duty 3"}
 
 
+def _play_text(names, players, you, seat, card, situation, trump, first, win, last):
+    """The words of a card played (H8), and of the trick it completes (H10, ``win`` the
+    winning play; ``last``: the last trick of the hand), from the values of that moment."""
+    legal, duty, high, top = situation
+    if seat == you:
+        who, v, of_whose = "you", second_person, "yours"
+    else:
+        who = players[seat]
+        v, of_whose = _same, f"{who}'s"
+    name = names[id(card)]
+    if duty == LEAD:
+        why = "the first player," if first else "who won the last trick,"
+        text = f"{who}, {why} {v('leads')} the {name}."
+    else:
+        led = high.suit
+        if duty == BEAT:
+            text = (f"{who} {v('plays')} the {name}, beating the {names[id(high)]} (duty 1: "
+                    f"follow suit and beat if you can).")
+        elif duty == FOLLOW:
+            text = (f"{who} {v('plays')} the {name}: no {led} card of {of_whose} beats the "
+                    f"{names[id(high)]}, so any {led} card will do (duty 2).")
+        elif duty == FOLLOW_TRUMPED:
+            text = (f"{who} {v('plays')} the {name}: someone has trumped, so any {led} card "
+                    f"will do (duty 2).")
+        elif duty == TRUMP:
+            text = (f"{who} {v('has')} no {led} and {v('trumps')} with the {name} (duty 3: void "
+                    f"in the suit led, you must trump).")
+        elif duty == OVERTRUMP:
+            text = (f"{who} {v('has')} no {led} and {v('beats')} the {names[id(top)]} with the "
+                    f"{name} (duty 3: beat the highest trump if you can).")
+        elif duty == ANY_LOW and card.suit == trump:
+            text = (f"{who} {v('has')} no {led} and no trump above the {names[id(top)]}, so may "
+                    f"play any card: the {name}, a lower trump (duty 3).")
+        elif top is not None and led != trump:
+            # the same words whether or not the player holds lower trumps: the rules do
+            # not make a player reveal that
+            text = (f"{who} {v('has')} no {led} and no trump that beats the {names[id(top)]}, "
+                    f"so may play any card: the {name} (duty 3).")
+        elif led == trump:
+            text = (f"{who} {v('has')} no trumps ({led}) to follow with, so may play any card: "
+                    f"the {name} (duty 3).")
+        else:
+            text = (f"{who} {v('has')} neither {led} nor trumps ({trump}), so may play any "
+                    f"card: the {name} (duty 3).")
+    if win is not None:
+        w, wc = win
+        how = ("the highest trump" if wc.suit == trump
+               else f"the highest {wc.suit} card, and no trump was played")
+        wins = "you win" if w == you else f"{players[w]} wins"
+        text += f" {wins} the trick with the {names[id(wc)]}, {how}."
+        if last:
+            text += " All the tricks are played."
+    return text if you is None else sentence_case(text)
+
+
 def rank_order(deck: int = 40, three_low: bool = False) -> RankOrder:
     """The rank within a suit (H9, or HV3 with ``three_low``), for 40 or 48 cards."""
     if deck == 48:
@@ -212,8 +267,11 @@ class _Tables:
         self.sort_key = {id(c): (suit_order[c.suit], -self.rv[c.rank]) for c in self.deck}
         self.play_actions = [{id(c): Action("play", s, card=c) for c in self.deck}
                              for s in range(n)]
-        self.bid_actions = [[Action("bid", s, amount=k) for k in range(len(self.deck) + 1)]
-                            for s in range(n)]
+        self.bid_actions = tuple(tuple(Action("bid", s, amount=k)
+                                       for k in range(len(self.deck) + 1)) for s in range(n))
+        self.play_actions = tuple(self.play_actions)
+        self.next_seat = tuple((s - 1) % n for s in range(n))   # H5, H8: to the right
+        self.value = {id(c): self.rv[c.rank] for c in self.deck}
 
 
 def _tables(deck_name, size, three_low, n) -> _Tables:
@@ -275,6 +333,11 @@ class Pocha(Addressed, Game):
     }
     SETUP = {"dealer": (0, _check_dealer), "deck": (40, _check_deck),
              "start": (1, _check_start), "hands": (None, _check_hands)}
+    # Game.fork shares the lookup tables (made once per configuration, never changed) and
+    # starts without the memo of the situation in the play (it holds a hand's own list).
+    _FORK_SHARES = Game._FORK_SHARES | {"_rv", "_names", "_sort_key", "_value",
+                                        "full_schedule", "schedule"}
+    _FORK_DROPS = ("_memo",)
 
     @classmethod
     def _check_options(cls, options):
@@ -314,6 +377,7 @@ class Pocha(Addressed, Game):
         self.deck_cards, self._deck_set, self._deck_ids = t.deck, t.deck_set, t.deck_ids
         self.ranks, self._rv, self._names, self._sort_key = t.ranks, t.rv, t.names, t.sort_key
         self._play_actions, self._bid_actions = t.play_actions, t.bid_actions
+        self._next_seat, self._value = t.next_seat, t.value
         start, limit = self.setup["start"], self.setup["hands"]
         full = self.full_schedule = self._full_schedule()
         if start > len(full):
@@ -395,8 +459,8 @@ class Pocha(Addressed, Game):
     def _legal(self):
         key = self._phase.key
         if key == "play":
-            acts = self._play_actions[self.to_act]
-            return [acts[id(c)] for c in (self._memo or self._situation())[0]]
+            return tuple(map(self._play_actions[self.to_act].__getitem__,
+                             map(id, (self._memo or self._situation())[0])))
         if key == "bid":
             seat = self.to_act
             forbidden = self.forbidden_bid()
@@ -427,38 +491,39 @@ class Pocha(Addressed, Game):
         hand = self.hands[self.to_act]
         plays = self.trick.plays
         if not plays:
-            memo = (hand, LEAD, None, None)
-        else:
-            rv, trump = self._rv, self.trump
-            led = plays[0].card.suit
-            high = top_trump = None
-            for p in plays:
-                c = p.card
-                if c.suit == led:
-                    if high is None or rv[c.rank] > rv[high.rank]:
-                        high = c
-                elif c.suit == trump:
-                    if top_trump is None or rv[c.rank] > rv[top_trump.rank]:
-                        top_trump = c
-            follow = [c for c in hand if c.suit == led]
-            if follow:
-                if top_trump is not None:
-                    memo = (follow, FOLLOW_TRUMPED, high, top_trump)
-                else:
-                    hv = rv[high.rank]
-                    beat = [c for c in follow if rv[c.rank] > hv]
-                    memo = (beat, BEAT, high, None) if beat else (follow, FOLLOW, high, None)
+            memo = self._memo = (hand, LEAD, None, None)
+            return memo
+        value, trump = self._value, self.trump
+        led = plays[0].card.suit
+        high = top_trump = None
+        hv = tv = -1
+        for p in plays:
+            c = p.card
+            if c.suit == led:
+                v = value[id(c)]
+                if v > hv:
+                    high, hv = c, v
+            elif c.suit == trump:
+                v = value[id(c)]
+                if v > tv:
+                    top_trump, tv = c, v
+        follow = [c for c in hand if c.suit == led]
+        if follow:
+            if top_trump is not None:
+                memo = (follow, FOLLOW_TRUMPED, high, top_trump)
             else:
-                trumps = [c for c in hand if c.suit == trump]
-                if not trumps:
-                    memo = (hand, ANY_NONE, high, top_trump)
-                elif top_trump is None:
-                    memo = (trumps, TRUMP, high, None)
-                else:
-                    tv = rv[top_trump.rank]
-                    over = [c for c in trumps if rv[c.rank] > tv]
-                    memo = ((over, OVERTRUMP, high, top_trump) if over
-                            else (hand, ANY_LOW, high, top_trump))
+                beat = [c for c in follow if value[id(c)] > hv]
+                memo = (beat, BEAT, high, None) if beat else (follow, FOLLOW, high, None)
+        else:
+            trumps = [c for c in hand if c.suit == trump]
+            if not trumps:
+                memo = (hand, ANY_NONE, high, top_trump)
+            elif top_trump is None:
+                memo = (trumps, TRUMP, high, None)
+            else:
+                over = [c for c in trumps if value[id(c)] > tv]
+                memo = ((over, OVERTRUMP, high, top_trump) if over
+                        else (hand, ANY_LOW, high, top_trump))
         self._memo = memo
         return memo
 
@@ -555,15 +620,14 @@ class Pocha(Addressed, Game):
         if key == "play":
             situation = self._memo or self._situation()
             self._memo = None
-            text, rule = self._do_play(action, situation)
+            return self._do_play(action, situation)
+        self._memo = None
+        if key == "bid":
+            text, rule = self._do_bid(action)
+        elif key == "deal":
+            text, rule = self._do_deal(action)
         else:
-            self._memo = None
-            if key == "bid":
-                text, rule = self._do_bid(action)
-            elif key == "deal":
-                text, rule = self._do_deal(action)
-            else:
-                text, rule = self._do_score(action)
+            text, rule = self._do_score(action)
         if self.you is not None:
             text = sentence_case(text)
         return text, rule
@@ -642,15 +706,8 @@ class Pocha(Addressed, Game):
         return text, "H7"
 
     def _do_play(self, action, situation):
+        """Play the card; the step's words are made only when read (:func:`_play_text`)."""
         seat, card = action.seat, action.card
-        legal, duty, high, top = situation
-        names = self._names
-        you = self.you                          # the seat addressed as you (engine.words)
-        if seat == you:
-            who, v, of_whose = "you", second_person_of, "yours"
-        else:
-            who = self.players[seat]
-            v, of_whose = _same, f"{who}'s"
         hand = self.hands[seat]
         for i, c in enumerate(hand):
             if c is card:
@@ -659,67 +716,40 @@ class Pocha(Addressed, Game):
             i = hand.index(card)                # an equal Card made elsewhere
         card = hand.pop(i)                      # our own Card object, for the name tables
         trick = self.trick = self.trick.add(seat, card)
-        name = names[id(card)]
-        if duty == LEAD:
-            first = not any(self.taken)
-            why = "the first player," if first else "who won the last trick,"
-            text = f"{who}, {why} {v('leads')} the {name}."
-            rule = "H8" if first else "H10"
-        else:
-            led = trick.plays[0].card.suit
-            if duty == BEAT:
-                text = (f"{who} {v('plays')} the {name}, beating the {names[id(high)]} (duty 1: "
-                        f"follow suit and beat if you can).")
-            elif duty == FOLLOW:
-                text = (f"{who} {v('plays')} the {name}: no {led} card of {of_whose} beats the "
-                        f"{names[id(high)]}, so any {led} card will do (duty 2).")
-            elif duty == FOLLOW_TRUMPED:
-                text = (f"{who} {v('plays')} the {name}: someone has trumped, so any {led} card "
-                        f"will do (duty 2).")
-            elif duty == TRUMP:
-                text = (f"{who} {v('has')} no {led} and {v('trumps')} with the {name} (duty 3: void "
-                        f"in the suit led, you must trump).")
-            elif duty == OVERTRUMP:
-                text = (f"{who} {v('has')} no {led} and {v('beats')} the {names[id(top)]} with the "
-                        f"{name} (duty 3: beat the highest trump if you can).")
-            elif duty == ANY_LOW and card.suit == self.trump:
-                text = (f"{who} {v('has')} no {led} and no trump above the {names[id(top)]}, so may "
-                        f"play any card: the {name}, a lower trump (duty 3).")
-            elif top is not None and led != self.trump:
-                # the same words whether or not the player holds lower trumps: the rules do
-                # not make a player reveal that
-                text = (f"{who} {v('has')} no {led} and no trump that beats the {names[id(top)]}, "
-                        f"so may play any card: the {name} (duty 3).")
-            elif led == self.trump:
-                text = (f"{who} {v('has')} no trumps ({led}) to follow with, so may play any card: "
-                        f"the {name} (duty 3).")
-            else:
-                text = (f"{who} {v('has')} neither {led} nor trumps ({self.trump}), so may play any "
-                        f"card: the {name} (duty 3).")
-            rule = _DUTY_RULE[duty]
-        if len(trick.plays) < self.n:
-            self.to_act = self.table.next(seat)
-            return text, rule
-        # H10: the trick is complete
-        win = trick.winner(self.power)
+        duty = situation[1]
+        first = duty == LEAD and not any(self.taken)
+        rule = ("H8" if first else "H10") if duty == LEAD else _DUTY_RULE[duty]
+        plays = trick.plays
+        if len(plays) < self.n:
+            self.to_act = self._next_seat[seat]
+            return (_play_text, (self._names, self.players, self.you, seat, card, situation,
+                                 self.trump, first, None, False)), rule
+        # H10: the trick is complete: the highest trump, else the highest card of the suit led
+        value, trump = self._value, self.trump
+        led = plays[0].card.suit
+        win, top, top_trump = None, -1, False
+        for p in plays:
+            c = p.card
+            suit = c.suit
+            if suit == trump:
+                if not top_trump or value[id(c)] > top:
+                    win, top, top_trump = p, value[id(c)], True
+            elif suit == led and not top_trump and value[id(c)] > top:
+                win, top = p, value[id(c)]
         w = win.seat
         self.taken[w] += 1
         self.won[w].append(trick)
         self.last_trick = trick
-        how = ("the highest trump" if win.card.suit == self.trump
-               else f"the highest {win.card.suit} card, and no trump was played")
-        wins = "you win" if w == you else f"{self.players[w]} wins"
-        text += f" {wins} the trick with the {names[id(win.card)]}, {how}."
         rule += " + H10"
-        if self.hands[w]:
-            self.trick = Trick(w)
-            self.to_act = w
-        else:
-            self.trick = Trick(w)
+        self.trick = Trick(w)
+        last = not self.hands[w]
+        if last:
             self.to_act = None
             self._phase = SCORE_PHASE
-            text += " All the tricks are played."
-        return text, rule
+        else:
+            self.to_act = w
+        return (_play_text, (self._names, self.players, self.you, seat, card, situation,
+                             trump, first, win, last)), rule
 
     def _do_score(self, action):
         k = self.cards_per_hand
