@@ -24,7 +24,8 @@ from .cards import Card, SUIT_SYSTEMS
 from .errors import CardwidgetsError, ConfigError, IllegalAction
 from .seats import Table
 
-__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts", "text_of"]
+__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts", "text_of",
+           "shuffled"]
 
 MAX_NAME = 40         #: the longest player name (it must fit beside a seat on the table)
 MAX_NUMBER = 10**9   #: no setting or option of any game is larger than this
@@ -78,6 +79,46 @@ def fold_amounts(legal: list) -> list:
     return out
 
 
+def shuffled(items, rng: random.Random) -> list:
+    """A list of ``items`` in the order ``rng.shuffle`` would put them, made faster for a
+    plain :class:`random.Random` (the same calls to its bits, so the same order for a seed).
+
+    >>> shuffled(range(6), random.Random(3)) == (lambda x: (random.Random(3).shuffle(x), x)[1])(list(range(6)))
+    True
+    """
+    out = list(items)
+    if rng.__class__ is not random.Random or not _SAME_SHUFFLE:
+        rng.shuffle(out)
+        return out
+    bits = rng.getrandbits
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        k = _BIT_LENGTH[n] if n < 64 else n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+_BIT_LENGTH = [n.bit_length() for n in range(64)]
+_SAME_SHUFFLE = True
+
+
+def _check_shuffle() -> bool:
+    """Does :func:`shuffled` give exactly ``random.Random.shuffle``'s order on this Python?
+    (It copies that method's steps; if a Python shuffles differently, use its own.)"""
+    global _SAME_SHUFFLE
+    for seed in range(5):
+        mine = shuffled(range(70), random.Random(seed))
+        theirs = list(range(70))
+        random.Random(seed).shuffle(theirs)
+        if mine != theirs:
+            _SAME_SHUFFLE = False
+            return False
+    return True
+
+
 def _copy_state(value):
     """Copy the containers of a game's state (lists, dicts, sets), sharing everything else:
     a game keeps its cards, actions, tricks and calls as values that never change."""
@@ -93,7 +134,45 @@ def _copy_state(value):
 
 
 _CONTAINERS = frozenset((list, dict, set))
+
+#: Configurations checked once (a game made again with the same players, options and setup,
+#: as a benchmark or a computer player's trials do, skips the checks): key → (names,
+#: options, setup, table). Only plain values (numbers, words, true/false, None) are keys.
+_CONFIGS: dict = {}
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+
+
+def _config_key(cls, players, options, setup):
+    """A key for :data:`_CONFIGS`, or ``None`` when the configuration holds anything but
+    plain values (the type of each value is part of the key: 1 is not True)."""
+    if players is None or players.__class__ is int:
+        who = players
+    elif players.__class__ is list or players.__class__ is tuple:
+        for name in players:
+            if name.__class__ is not str:
+                return None
+        who = tuple(players)
+    else:
+        return None
+    if options is None:
+        opts = None
+    elif options.__class__ is dict:
+        opts = []
+        for k, v in options.items():
+            if k.__class__ is not str or v.__class__ not in _PLAIN:
+                return None
+            opts.append((k, v.__class__, v))
+        opts = tuple(opts)
+    else:
+        return None
+    sets = []
+    for k, v in setup.items():
+        if v.__class__ not in _PLAIN:
+            return None
+        sets.append((k, v.__class__, v))
+    return cls, who, opts, tuple(sets)
 _CARD_IDS: dict = {}   # suit system → ids of its own Card objects (they live for ever)
+_check_shuffle()
 
 
 @dataclass(frozen=True)
@@ -319,6 +398,28 @@ class Game:
         return cls.folder() / cls.PARTS[name]
 
     def __init__(self, players=None, *, options=None, **setup):
+        key = _config_key(type(self), players, options, setup)
+        known = _CONFIGS.get(key) if key is not None else None
+        if known is not None:          # the same configuration, checked before: the same result
+            names, options, setup, self.table = known
+            self.players, self.n = list(names), len(names)
+            self.options, self.setup = dict(options), dict(setup)
+        else:
+            self._configure(players, options, setup)
+            if key is not None:
+                if len(_CONFIGS) >= 256:
+                    _CONFIGS.clear()
+                _CONFIGS[key] = (tuple(self.players), dict(self.options), dict(self.setup),
+                                 self.table)
+        self.suits = SUIT_SYSTEMS[self.system]
+        self.actions: list[Action] = []
+        self.history: list[Step] = []
+        self.comments: dict[int, str] = {}
+        self._redo: list[Action] = []
+        self._reset()
+
+    def _configure(self, players, options, setup) -> None:
+        """Check the players, options and setup and set them (raises :class:`ConfigError`)."""
         if players is None:
             players = self.min_players
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
@@ -343,12 +444,6 @@ class Game:
         self.options = self._validate_options(options or {})
         self.setup = self._validate_setup(setup)
         self.table = self._make_table()
-        self.suits = SUIT_SYSTEMS[self.system]
-        self.actions: list[Action] = []
-        self.history: list[Step] = []
-        self.comments: dict[int, str] = {}
-        self._redo: list[Action] = []
-        self._reset()
 
     # ---- configuration -------------------------------------------------------------------
     @classmethod
@@ -603,12 +698,6 @@ class Game:
         An action that is one of :meth:`legal_actions` of this state (the very object) has
         passed every check already and is applied at once; any other goes through them all
         and, if the rules do not allow it, is refused with its rule and reason."""
-        step = self._apply(action)
-        if self._redo:
-            self._redo.clear()
-        return step
-
-    def _apply(self, action: Action) -> Step:
         phase = self._phase.key
         legal = self._legal_now
         if legal is not None:
@@ -621,7 +710,7 @@ class Game:
         if legal is None:
             actor = self._actor() if phase != "over" else None
             self._verify_for(action, actor)
-        deal = self.deal_number
+        deal = getattr(self, "deal_no", 1)      # self.deal_number, without the call
         self._legal_now = None
         try:
             text, rule = self._do(action)
@@ -632,7 +721,19 @@ class Game:
         actions.append(action)
         step = Step(len(actions), action, phase, deal, text, rule, actor)
         self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
         return step
+
+    _replaying = False   # True while forward() or _rebuild() replays: apply keeps _redo
+
+    def _apply(self, action: Action) -> Step:
+        """Apply ``action`` as :meth:`apply` does, keeping the steps undone with :meth:`back`."""
+        replaying, self._replaying = self._replaying, True
+        try:
+            return self.apply(action)
+        finally:
+            self._replaying = replaying
 
     def advance(self) -> list[Step]:
         """Apply the steps that happen by themselves (:data:`TABLE`) until someone must act."""
