@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from .cards import Card, SUIT_SYSTEMS
 from .errors import CardwidgetsError, ConfigError, IllegalAction
 from .seats import Table
+from .words import Words
 
 __all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts", "text_of",
            "shuffled"]
@@ -373,6 +374,9 @@ class Game:
     #: What :meth:`fork` shares instead of copying: attributes that never change once the
     #: game is made (its configuration; a game adds its lookup tables).
     _FORK_SHARES: ClassVar[frozenset] = frozenset({"players", "options", "setup"})
+    #: What :meth:`fork` copies one level deep only: containers of values that never
+    #: change (the actions and steps played; a game adds its lists of numbers or cards).
+    _FORK_FLAT: ClassVar[frozenset] = frozenset({"actions", "history", "_redo", "comments"})
     #: What a fork starts without (``None``): a game's caches of the state of the moment
     #: that may hold the state's own lists (worked out again when needed).
     _FORK_DROPS: ClassVar[tuple] = ()
@@ -657,12 +661,12 @@ class Game:
         self._check(action)
 
     def _whose(self, seat, form) -> str:
-        """"Ada's", or *your*/*yours* for the seat a game speaks to as *you* (a game with
-        :class:`~cardwidgets.engine.words.Addressed` words): ``form`` is ``"poss"`` (your
-        turn) or ``"mine"`` (not yours)."""
+        """"Ada's", or *your*/*yours* for the seat the game speaks to as *you* (its
+        :class:`~cardwidgets.engine.words.Addressed` words, else a player named "You"):
+        ``form`` is ``"poss"`` (your turn) or ``"mine"`` (not yours)."""
         words = getattr(self, "words", None)
         if words is None:
-            return f"{self.players[seat]}'s"
+            words = Words(self.players)
         return getattr(words, form)(seat)
 
     def _known_cards(self, cards) -> bool:
@@ -814,13 +818,11 @@ class Game:
         on in the copy never touches the original. Far faster than ``copy.deepcopy`` or a
         replay, because it copies containers only."""
         other = object.__new__(type(self))
-        shared, drops = self._FORK_SHARES, self._FORK_DROPS
-        state = {}
-        for k, v in self.__dict__.items():
-            if v.__class__ in _CONTAINERS and k not in shared:
-                v = _copy_state(v)
-            state[k] = v
-        for k in drops:
+        shared, flat, containers = self._FORK_SHARES, self._FORK_FLAT, _CONTAINERS
+        state = {k: (v if v.__class__ not in containers or k in shared
+                     else v.copy() if k in flat else _copy_state(v))
+                 for k, v in self.__dict__.items()}
+        for k in self._FORK_DROPS:
             state[k] = None
         other.__dict__ = state
         return other

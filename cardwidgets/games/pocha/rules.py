@@ -19,6 +19,7 @@ one bid per player, the tricks, and the scoring (a step the rules take by themse
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 
 from ...engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAction, Phase,
                       RankOrder, deal_problem, make_deck)
@@ -356,6 +357,17 @@ class _Tables:
         self.value = {id(c): self.rv[c.rank] for c in self.deck}
         self.suit_index = {suit: i for suit, i in suit_order.items()}
         self.powers = {suit: SuitPower(self.ranks, suit) for suit in suit_order}
+        # a hand's order (H9 within each suit, the suits in a fixed order): each card's
+        # place in the sorted deck, the cards and each seat's play actions in that order,
+        # and where each suit starts
+        ordered = sorted(self.deck, key=lambda c: self.sort_key[id(c)])
+        self.place = {id(c): i for i, c in enumerate(ordered)}
+        self.by_place = tuple(ordered)
+        self.acts_by_place = tuple(tuple(acts[id(c)] for c in ordered)
+                                   for acts in self.play_actions)
+        self.suit_starts = tuple(next(i for i, c in enumerate(ordered) if c.suit == suit)
+                                 for suit in suit_order) + (len(ordered),)
+        self.orders = tuple(tuple((s - k) % n for k in range(n)) for s in range(n))
         # the rank value of the card of each play action (keyed by the action's id)
         self.act_value = {id(a): self.value[id(a.card)] for acts in self.play_actions
                           for a in acts.values()}
@@ -422,8 +434,9 @@ class Pocha(Addressed, Game):
              "start": (1, _check_start), "hands": (None, _check_hands)}
     # Game.fork shares the lookup tables (made once per configuration, never changed) and
     # starts without the memo of the situation in the play (it holds a hand's own list).
+    _FORK_FLAT = Game._FORK_FLAT | {"scores", "bids", "taken", "stock"}
     _FORK_SHARES = Game._FORK_SHARES | {"_rv", "_names", "_sort_key", "_value",
-                                        "_suit_index", "_act_value", "_powers", "full_schedule",
+                                        "_suit_index", "_act_value", "_powers", "_tables", "full_schedule",
                                         "schedule"}
 
     @classmethod
@@ -469,7 +482,9 @@ class Pocha(Addressed, Game):
         self._play_actions, self._bid_actions = t.play_actions, t.bid_actions
         self._next_seat, self._value = t.next_seat, t.value
         self._you_now = self.you         # the seat spoken to as you (a change rebuilds the game)
+        self._words_now = self.words
         self._suit_index, self._act_value, self._powers = t.suit_index, t.act_value, t.powers
+        self._tables = t
         start, limit = self.setup["start"], self.setup["hands"]
         full = self.full_schedule = self._full_schedule()
         if start > len(full):
@@ -542,6 +557,17 @@ class Pocha(Addressed, Game):
         return str(self.offset + self.hand_no)
 
     # ---- whose turn ----------------------------------------------------------------------
+    @property
+    def current_player(self):
+        """Seat number, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over
+        (:meth:`_actor` without the call: every step of every trial asks)."""
+        phase = self._phase
+        if phase is PLAY_PHASE or phase is BID_PHASE:
+            return self.to_act
+        if phase is DEAL_PHASE:
+            return CHANCE
+        return TABLE if phase is SCORE_PHASE else None
+
     def _actor(self):
         key = self._phase.key
         if key == "deal":
@@ -555,17 +581,16 @@ class Pocha(Addressed, Game):
 
     # ---- legal actions -------------------------------------------------------------------
     def _legal(self):
-        key = self._phase.key
-        if key == "play":
+        phase = self._phase
+        if phase is PLAY_PHASE:
             return (self._memo or self._situation())[0]
-        if key == "bid":
-            seat = self.to_act
+        if phase is BID_PHASE:
+            bids = self._bid_actions[self.to_act][:self.cards_per_hand + 1]   # 0 … k
             forbidden = self.forbidden_bid()
-            return [a for a in self._bid_actions[seat][:self.cards_per_hand + 1]
-                    if a.amount != forbidden]
-        if key == "score":
-            return [SCORE]
-        return []
+            return bids if forbidden is None else bids[:forbidden] + bids[forbidden + 1:]
+        if phase is SCORE_PHASE:
+            return (SCORE,)
+        return ()
 
     def forbidden_bid(self):
         """H7: the bid the player now bidding may not make, or ``None``."""
@@ -791,17 +816,19 @@ class Pocha(Addressed, Game):
             canon = {c: c for c in self.deck_cards}
             cards = tuple(canon[c] for c in cards)
         n, k = self.n, self.cards_per_hand
-        order = self.table.order_from(self.first_player)
+        t = self._tables
+        order = t.orders[self.first_player]
         dealt = k * n
-        key = self._sort_key
-        index, acts, hands = self._suit_index, self._play_actions, self.hands
+        place, by_place, starts = t.place.__getitem__, t.by_place.__getitem__, t.suit_starts
         for j, seat in enumerate(order):       # one card at a time, starting with the first
-            hand = hands[seat]
-            hand.extend(cards[j:dealt:n])
-            hand.sort(key=lambda c: key[id(c)])
-            held, mine = self._held[seat], acts[seat]
-            for c in hand:
-                held[index[c.suit]].append(mine[id(c)])
+            places = sorted(map(place, map(id, cards[j:dealt:n])))    # the hand in order
+            self.hands[seat].extend(map(by_place, places))
+            acts, held = t.acts_by_place[seat].__getitem__, self._held[seat]
+            lo = 0
+            for suit in range(4):
+                hi = bisect_left(places, starts[suit + 1], lo)
+                held[suit].extend(map(acts, places[lo:hi]))
+                lo = hi
         self.stock = list(cards[dealt:])
         whole = not self.stock
         if whole:
@@ -814,7 +841,7 @@ class Pocha(Addressed, Game):
         self.to_act = order[0]
         self._phase = BID_PHASE
         hv4 = self.options["all_forty"] and len(self.stock) == 1
-        return (_deal_text, (self.words, self.hand_label(), k, self.dealer, order[0],
+        return (_deal_text, (self._words_now, self.hand_label(), k, self.dealer, order[0],
                              self.table.next(self.dealer, -1), whole,
                              self._names[id(self.trump_card)], self.trump, hv4)), \
             ("H5 + HV4" if hv4 else "H5")
@@ -826,7 +853,7 @@ class Pocha(Addressed, Game):
         if seat != self.dealer:
             bids[seat] = amount
             self.to_act = self._next_seat[seat]
-            return (_bid_text, (self.words, seat, amount, k, sum(filter(None, bids)), False,
+            return (_bid_text, (self._words_now, seat, amount, k, sum(filter(None, bids)), False,
                                 None)), "H7"
         forbidden = self.forbidden_bid()
         bids[seat] = amount
@@ -834,7 +861,7 @@ class Pocha(Addressed, Game):
         self.trick = Trick(self.first_player)
         self._tops = None
         self._phase = PLAY_PHASE
-        return (_bid_text, (self.words, seat, amount, k, sum(bids), True, forbidden)), "H7"
+        return (_bid_text, (self._words_now, seat, amount, k, sum(bids), True, forbidden)), "H7"
 
     def _do_score(self, action):
         k, n = self.cards_per_hand, self.n
@@ -845,7 +872,7 @@ class Pocha(Addressed, Game):
         self.hand_scores.append(deltas)
         self.hand_log.append({"hand": self._hand_short(), "cards": k, "bids": list(bids),
                               "taken": list(taken)})
-        words, label = self.words, self.hand_label()
+        words, label = self._words_now, self.hand_label()
         order = self.table.order_from(self.first_player)
         totals = tuple(scores)
         rule, ending = "H11", None
