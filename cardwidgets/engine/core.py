@@ -136,6 +136,16 @@ def _copy_state(value):
 
 _CONTAINERS = frozenset((list, dict, set))
 
+
+def _copy_nested(value, depth):
+    """A copy of a list of lists (``depth`` 1) or of lists of lists (2) of values."""
+    if value.__class__ is not list:
+        return _copy_state(value)
+    if depth == 1:
+        return [x.copy() for x in value]
+    return [[y.copy() for y in x] for x in value]
+
+
 #: Configurations checked once (a game made again with the same players, options and setup,
 #: as a benchmark or a computer player's trials do, skips the checks): key → (names,
 #: options, setup, table). Only plain values (numbers, words, true/false, None) are keys.
@@ -377,6 +387,9 @@ class Game:
     #: What :meth:`fork` copies one level deep only: containers of values that never
     #: change (the actions and steps played; a game adds its lists of numbers or cards).
     _FORK_FLAT: ClassVar[frozenset] = frozenset({"actions", "history", "_redo", "comments"})
+    #: Lists of lists (depth 1) or of lists of lists (depth 2) of values, copied without
+    #: looking at the values (e.g. the hands): name → depth.
+    _FORK_NESTED: ClassVar[dict] = {}
     #: What a fork starts without (``None``): a game's caches of the state of the moment
     #: that may hold the state's own lists (worked out again when needed).
     _FORK_DROPS: ClassVar[tuple] = ()
@@ -568,9 +581,12 @@ class Game:
             actor = self._actor()
             if actor == CHANCE:
                 return []
-            legal = self._legal_now = tuple(self._legal())
+            legal = self._legal()
+            if legal.__class__ is not tuple:
+                legal = tuple(legal)
+            self._legal_now = legal
             self._actor_now = actor
-        return list(legal)
+        return [*legal]
 
     def legal_choices(self) -> list[dict]:
         """The legal actions as a person chooses among them (JSON-ready): ``{"action": …,
@@ -714,7 +730,7 @@ class Game:
         if legal is None:
             actor = self._actor() if phase != "over" else None
             self._verify_for(action, actor)
-        deal = getattr(self, "deal_no", 1)      # self.deal_number, without the call
+        deal = self.deal_no                     # self.deal_number, without the call
         self._legal_now = None
         try:
             text, rule = self._do(action)
@@ -746,9 +762,11 @@ class Game:
             steps.append(self.apply(self.legal_actions()[0]))
         return steps
 
+    deal_no = 1      #: which deal (hand) of the game is being played, 1-based (games count on)
+
     @property
     def deal_number(self) -> int:
-        return getattr(self, "deal_no", 1)
+        return self.deal_no
 
     # ---- history -------------------------------------------------------------------------
     @staticmethod
@@ -819,8 +837,11 @@ class Game:
         replay, because it copies containers only."""
         other = object.__new__(type(self))
         shared, flat, containers = self._FORK_SHARES, self._FORK_FLAT, _CONTAINERS
+        nested = self._FORK_NESTED
         state = {k: (v if v.__class__ not in containers or k in shared
-                     else v.copy() if k in flat else _copy_state(v))
+                     else v.copy() if k in flat
+                     else _copy_nested(v, nested[k]) if k in nested
+                     else _copy_state(v))
                  for k, v in self.__dict__.items()}
         for k in self._FORK_DROPS:
             state[k] = None

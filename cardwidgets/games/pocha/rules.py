@@ -226,9 +226,11 @@ def _score_text(w, label, k, order, bids, taken, totals, ending, dealer):
     return text if w.you is None else sentence_case(text)
 
 
-def _play_text(names, players, you, seat, card, situation, trump, first, win, last):
+def _play_text(context, seat, card, situation, trump, first, win, last):
     """The words of a card played (H8), and of the trick it completes (H10, ``win`` the
-    winning play; ``last``: the last trick of the hand), from the values of that moment."""
+    winning play; ``last``: the last trick of the hand), from the values of that moment
+    (``context``: the card names, the players and the seat spoken to as you)."""
+    names, players, you = context
     legal, duty, high, top = situation
     if seat == you:
         who, v, of_whose = "you", second_person, "yours"
@@ -435,6 +437,7 @@ class Pocha(Addressed, Game):
     # Game.fork shares the lookup tables (made once per configuration, never changed) and
     # starts without the memo of the situation in the play (it holds a hand's own list).
     _FORK_FLAT = Game._FORK_FLAT | {"scores", "bids", "taken", "stock"}
+    _FORK_NESTED = {"hands": 1, "won": 1, "hand_scores": 1, "_held": 2}
     _FORK_SHARES = Game._FORK_SHARES | {"_rv", "_names", "_sort_key", "_value",
                                         "_suit_index", "_act_value", "_powers", "_tables", "full_schedule",
                                         "schedule"}
@@ -483,6 +486,7 @@ class Pocha(Addressed, Game):
         self._next_seat, self._value = t.next_seat, t.value
         self._you_now = self.you         # the seat spoken to as you (a change rebuilds the game)
         self._words_now = self.words
+        self._text_ctx = (self._names, self.players, self._you_now)   # what every play's words need
         self._suit_index, self._act_value, self._powers = t.suit_index, t.act_value, t.powers
         self._tables = t
         start, limit = self.setup["start"], self.setup["hands"]
@@ -580,6 +584,17 @@ class Pocha(Addressed, Game):
         return self._phase.rule
 
     # ---- legal actions -------------------------------------------------------------------
+    def legal_actions(self):
+        """The actions the rules allow now, as :meth:`Game.legal_actions` (worked out once
+        per step), with the play, every trial's hot path, taken without the extra calls."""
+        legal = self._legal_now
+        if legal is None:
+            if self._phase is not PLAY_PHASE:
+                return Game.legal_actions(self)
+            legal = self._legal_now = (self._memo or self._situation())[0]
+            self._actor_now = self.to_act
+        return [*legal]
+
     def _legal(self):
         phase = self._phase
         if phase is PLAY_PHASE:
@@ -654,9 +669,12 @@ class Pocha(Addressed, Game):
     def _check_deal(self, action):
         cards = action.cards
         deck = self.deck_cards
-        if len(cards) == len(deck) and (
-                set(map(id, cards)) == self._deck_ids or set(cards) == self._deck_set):
-            return
+        if len(cards) == len(deck):
+            if set(map(id, cards)) == self._deck_ids:
+                self._deal_checked = cards      # our own cards: _do_deal need not look again
+                return
+            if set(cards) == self._deck_set:
+                return
         what = {"spanish36": "the 36 cards of the 40-card deck without the 2s (H2)",
                 "spanish40": "all 40 cards of the Spanish deck", "spanish48":
                 "all 48 cards of the Spanish deck"}[self.deck_name]
@@ -791,15 +809,15 @@ class Pocha(Addressed, Game):
             first, rule = False, _DUTY_RULE[duty]
         if len(plays) < self.n:
             self.to_act = self._next_seat[seat]
-            return (_play_text, (self._names, self.players, self._you_now, seat, card,
-                                 situation, trump, first, None, False)), rule
+            return (_play_text, (self._text_ctx, seat, card, situation, trump, first, None,
+                                 False)), rule
         # H10: the trick is complete: the highest trump, else the highest card of the suit led
         win = self._tops[5]
         w = win.seat
         self.taken[w] += 1
         self.won[w].append(self.trick)
         self.last_trick = self.trick
-        self.trick = Trick(w)
+        self.trick = _new(Trick, (w, ()))
         self._tops = None
         last = not self.hands[w]
         if last:
@@ -807,12 +825,13 @@ class Pocha(Addressed, Game):
             self._phase = SCORE_PHASE
         else:
             self.to_act = w
-        return (_play_text, (self._names, self.players, self._you_now, seat, card, situation,
-                             trump, first, win, last)), rule + " + H10"
+        return (_play_text, (self._text_ctx, seat, card, situation, trump, first, win,
+                             last)), rule + " + H10"
 
     def _do_deal(self, action):
         cards = action.cards
-        if not self._deck_ids.issuperset(map(id, cards)):   # equal cards made elsewhere: use ours
+        if cards is not self.__dict__.pop("_deal_checked", None) and \
+                not self._deck_ids.issuperset(map(id, cards)):   # equal cards made elsewhere: use ours
             canon = {c: c for c in self.deck_cards}
             cards = tuple(canon[c] for c in cards)
         n, k = self.n, self.cards_per_hand
@@ -858,7 +877,7 @@ class Pocha(Addressed, Game):
         forbidden = self.forbidden_bid()
         bids[seat] = amount
         self.to_act = self.first_player
-        self.trick = Trick(self.first_player)
+        self.trick = _new(Trick, (self.first_player, ()))
         self._tops = None
         self._phase = PLAY_PHASE
         return (_bid_text, (self._words_now, seat, amount, k, sum(bids), True, forbidden)), "H7"
