@@ -274,18 +274,42 @@ def test_fork_shares_only_what_never_changes():
     for _ in range(6):
         game.apply(rng.choice(game.legal_actions()))
     fork = game.fork()
-    for name in ("hands", "_held", "scores", "bids", "taken", "won", "history", "actions",
-                 "comments"):
+    for name in ("hands", "_acts", "_counts", "scores", "bids", "taken", "won", "history",
+                 "actions", "comments"):
         assert getattr(fork, name) == getattr(game, name)
         assert getattr(fork, name) is not getattr(game, name), name
     assert all(a is not b for a, b in zip(fork.hands, game.hands))
-    assert all(x is not y for a, b in zip(fork._held, game._held) for x, y in zip(a, b))
+    assert all(a is not b for a, b in zip(fork._acts, game._acts))
+    assert all(a is not b for a, b in zip(fork._counts, game._counts))
     assert fork._names is game._names and fork.players is game.players
     fork.comments[1] = "only in the fork"
     assert 1 not in game.comments
 
 
 # ---- Pocha's own fast state ---------------------------------------------------------------
+def test_pocha_rehold_makes_a_changed_hand_agree():
+    """A hand changed by other code (an imagined deal) is put in order, with its play
+    actions, by _rehold; the duties then pick from the new cards."""
+    game = Pocha(4, start=10, hands=1)
+    rng = random.Random(6)
+    game.apply(game.chance_action(rng))
+    for _ in range(4):
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.current_player
+    other = (seat - 1) % 4                 # the next to play (H8: to the right)
+    game.legal_actions()
+    game.hands[seat], game.hands[other] = game.hands[other][::-1], game.hands[seat]
+    game._rehold(seat)
+    game._rehold(other)
+    assert sorted(a.card.code for a in game.legal_actions()) == sorted(c.code for c in
+                                                                      game.hands[seat])
+    assert [a.card for a in game._acts[seat]] == game.hands[seat]
+    game.apply(game.legal_actions()[0])
+    assert game.current_player == other
+    assert {a.card for a in game.legal_actions()} <= set(game.hands[other])
+    assert all(a.seat == other for a in game.legal_actions())
+
+
 def test_pocha_held_actions_mirror_the_hands():
     """Pocha keeps each hand twice: as cards (``hands``, what the views show) and as play
     actions by suit (what the duties pick from). After every step they hold the same cards in
@@ -296,9 +320,11 @@ def test_pocha_held_actions_mirror_the_hands():
         while not game.finished:
             _step(game, rng)
             for seat, hand in enumerate(game.hands):
-                held = [a for suit in game._held[seat] for a in suit]
+                held = game._acts[seat]
                 assert [a.card for a in held] == hand
                 assert all(a.seat == seat and a.kind == "play" for a in held)
+                assert game._counts[seat] == [sum(1 for c in hand if c.suit == suit) for suit
+                                              in ("coins", "cups", "swords", "clubs")]
             trick = game.trick
             if trick is not None and trick.plays:
                 assert game._tops[5] == trick.winner(game.power)

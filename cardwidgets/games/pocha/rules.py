@@ -437,7 +437,7 @@ class Pocha(Addressed, Game):
     # Game.fork shares the lookup tables (made once per configuration, never changed) and
     # starts without the memo of the situation in the play (it holds a hand's own list).
     _FORK_FLAT = Game._FORK_FLAT | {"scores", "bids", "taken", "stock"}
-    _FORK_NESTED = {"hands": 1, "won": 1, "hand_scores": 1, "_held": 2}
+    _FORK_NESTED = {"hands": 1, "won": 1, "hand_scores": 1, "_acts": 1, "_counts": 1}
     _FORK_SHARES = Game._FORK_SHARES | {"_rv", "_names", "_sort_key", "_value",
                                         "_suit_index", "_act_value", "_powers", "_tables", "full_schedule",
                                         "schedule"}
@@ -515,9 +515,12 @@ class Pocha(Addressed, Game):
         n = self.n
         self.cards_per_hand = self.hand_size(self.hand_no)
         self.hands = [[] for _ in range(n)]
-        # the same cards as play actions, by suit (coins, cups, swords, clubs), each suit
-        # high to low: what the duties of play (H8) pick from
-        self._held = [[[], [], [], []] for _ in range(n)]
+        # the same cards as play actions, in the same order (by suit: coins, cups, swords,
+        # clubs; high to low within each), and how many of each suit: what the duties of
+        # play (H8) pick from. Kept with the hands by the deal and the play; code that
+        # changes a hand otherwise (a computer player's imagined deal) calls _rehold(seat)
+        self._acts = [[] for _ in range(n)]
+        self._counts = [[0, 0, 0, 0] for _ in range(n)]
         self.stock: list = []        # cards not dealt this hand (the turned card among them)
         self.trump_card = None
         self.trump = None
@@ -624,46 +627,63 @@ class Pocha(Addressed, Game):
         memo = self._memo
         if memo is not None:
             return memo
-        held = self._held[self.to_act]
+        seat = self.to_act
+        acts = self._acts[seat]
         tops = self._tops
         if tops is None:
-            h0, h1, h2, h3 = held
-            memo = self._memo = ((*h0, *h1, *h2, *h3), LEAD, None, None)
+            memo = self._memo = (tuple(acts), LEAD, None, None)
             return memo
         led, high, hv, top_trump, tv, _ = tops
-        index = self._suit_index
-        follow = held[index[led]]
-        if follow:
+        counts = self._counts[seat]
+        index = self._suit_index[led]
+        held = counts[index]
+        if held:
+            start = sum(counts[:index])
+            follow = acts[start:start + held]         # the suit led, high to low
             if top_trump is not None:
                 memo = (tuple(follow), FOLLOW_TRUMPED, high, top_trump)
             else:
                 value, k = self._act_value, 0     # duty 1: beat the highest if you can
-                for a in follow:                   # (a suit is held high to low)
+                for a in follow:
                     if value[id(a)] <= hv:
                         break
                     k += 1
                 memo = ((tuple(follow[:k]), BEAT, high, None) if k
                         else (tuple(follow), FOLLOW, high, None))
         else:
-            trumps = held[index[self.trump]]
-            if not trumps:
-                h0, h1, h2, h3 = held
-                memo = ((*h0, *h1, *h2, *h3), ANY_NONE, high, top_trump)
+            index = self._suit_index[self.trump]
+            held = counts[index]
+            if not held:
+                memo = (tuple(acts), ANY_NONE, high, top_trump)
             elif top_trump is None:
-                memo = (tuple(trumps), TRUMP, high, None)
+                start = sum(counts[:index])
+                memo = (tuple(acts[start:start + held]), TRUMP, high, None)
             else:
+                start = sum(counts[:index])
+                trumps = acts[start:start + held]
                 value, k = self._act_value, 0
                 for a in trumps:
                     if value[id(a)] <= tv:
                         break
                     k += 1
-                if k:
-                    memo = (tuple(trumps[:k]), OVERTRUMP, high, top_trump)
-                else:
-                    h0, h1, h2, h3 = held
-                    memo = ((*h0, *h1, *h2, *h3), ANY_LOW, high, top_trump)
+                memo = ((tuple(trumps[:k]), OVERTRUMP, high, top_trump) if k
+                        else (tuple(acts), ANY_LOW, high, top_trump))
         self._memo = memo
         return memo
+
+    def _rehold(self, seat: int) -> None:
+        """Sort ``hands[seat]`` (H9 within each suit) and make the play actions kept beside
+        it agree: for code that changes a hand other than by dealing and playing (a
+        computer player's imagined deal of the unseen cards)."""
+        t = self._tables
+        canon = {c: c for c in self.deck_cards}
+        places = sorted(t.place[id(canon[c])] for c in self.hands[seat])
+        self.hands[seat][:] = [t.by_place[p] for p in places]
+        self._acts[seat] = [t.acts_by_place[seat][p] for p in places]
+        starts = t.suit_starts
+        self._counts[seat] = [sum(1 for p in places if starts[i] <= p < starts[i + 1])
+                              for i in range(4)]
+        self._memo = self._legal_now = None
 
     # ---- checking ------------------------------------------------------------------------
     def _check_deal(self, action):
@@ -778,11 +798,8 @@ class Pocha(Addressed, Game):
         else:
             i = hand.index(card)                # an equal Card made elsewhere
         card = hand.pop(i)                      # our own Card object, for the name tables
-        suited = self._held[seat][self._suit_index[card.suit]]
-        for i, a in enumerate(suited):
-            if a.card is card:
-                del suited[i]
-                break
+        del self._acts[seat][i]
+        self._counts[seat][self._suit_index[card.suit]] -= 1
         trick = self.trick
         play = _new(Play, (seat, card))
         plays = trick[1] + (play,)
@@ -842,12 +859,11 @@ class Pocha(Addressed, Game):
         for j, seat in enumerate(order):       # one card at a time, starting with the first
             places = sorted(map(place, map(id, cards[j:dealt:n])))    # the hand in order
             self.hands[seat].extend(map(by_place, places))
-            acts, held = t.acts_by_place[seat].__getitem__, self._held[seat]
-            lo = 0
-            for suit in range(4):
-                hi = bisect_left(places, starts[suit + 1], lo)
-                held[suit].extend(map(acts, places[lo:hi]))
-                lo = hi
+            self._acts[seat].extend(map(t.acts_by_place[seat].__getitem__, places))
+            b1 = bisect_left(places, starts[1])
+            b2 = bisect_left(places, starts[2], b1)
+            b3 = bisect_left(places, starts[3], b2)
+            self._counts[seat][:] = (b1, b2 - b1, b3 - b2, len(places) - b3)
         self.stock = list(cards[dealt:])
         whole = not self.stock
         if whole:
