@@ -137,6 +137,16 @@ def test_you_set_after_the_steps_are_played_rewrites_texts_never_read():
         assert _everything(game) == _everything(plain)
 
 
+def test_a_replay_speaks_to_the_same_seat():
+    """A replay (or a fresh game) of a game spoken to another seat has the same texts."""
+    game = Pocha(4, hands=1)
+    game.you = 2
+    _play(game, 1, read_at_once=False)
+    replay = game.replay()
+    assert replay.you == 2 and _everything(replay) == _everything(game)
+    assert any("you" in s.text.lower().split() for s in replay.history)
+
+
 # ---- legal actions worked out once per step ---------------------------------------------
 def _wrong_versions(game, legal, rng):
     """Actions that look like the legal ones but are not all legal: another seat, another
