@@ -187,6 +187,8 @@ def test_the_fast_path_refuses_as_the_full_check_does(key):
             continue
         legal = game.legal_actions()                  # worked out and kept for this state
         fresh = game.replay()                         # the same state, nothing kept
+        # the fast path trusts the legal actions: each must pass the full check
+        assert all(fresh.why_not(a) is None for a in legal)
         before = (game.view(None), [s.to_json() for s in game.history], list(game.actions))
         for wrong in _wrong_versions(game, legal, rng):
             expected = _refusal(fresh, wrong)

@@ -792,9 +792,11 @@ class Pocha(Addressed, Game):
         self._memo = None
         seat, card = action.seat, action.card
         hand = self.hands[seat]
-        for i, c in enumerate(hand):
+        i = 0
+        for c in hand:
             if c is card:
                 break
+            i += 1
         else:
             i = hand.index(card)                # an equal Card made elsewhere
         card = hand.pop(i)                      # our own Card object, for the name tables
