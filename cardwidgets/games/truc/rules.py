@@ -121,6 +121,12 @@ RULES = {
           "longer once a truc has been accepted; the player answering a truc may call envit "
           "first, and the envit is closed before the truc is answered; one envit betting per "
           "hand. Our ruling: falta may also answer a plain envit (refused, 2). Our ruling: a "
+          "falta that answers an envit or a torne must put more at stake than the bet it "
+          "answers (more than 2 points, or more than 4), so near the end of a cama, where it "
+          "bets less (at 23–5 a falta bets 1), the envit or torne can only be accepted or "
+          "refused (read literally, a refused falta would then give its caller more than an "
+          "accepted one); a falta that opens the betting may be called at any score. Our "
+          "ruling: a "
           "tie between players none of whom is mà goes to the tied player nearest to mà in "
           "playing order. Our ruling: at the settling of an accepted envit every player shows "
           "their value; a refused envit shows nothing.",
@@ -506,6 +512,21 @@ class Truc(Addressed, Game):
         # falta: refused gives the previous bet (1 if it opens the betting)
         return falta_value(self.points, self.target, self.half), (prev_stake or 1)
 
+    def _falta_raises(self, call) -> bool:
+        """Our ruling (V9): a falta answering ``call`` (an envit or a torne) must put more at
+        stake than it: more than 2 or 4 points (the whole cama always does)."""
+        stake = falta_value(self.points, self.target, self.half)
+        return stake is None or stake > (2 if call.kind == "envit" else 4)
+
+    def _falta_too_small(self, call) -> str:
+        stake = falta_value(self.points, self.target, self.half)
+        then = ("accept or refuse the torne" if call.kind == "torne"
+                else "answer the envit with torne, or accept or refuse it")
+        return (f"a falta now bets only {_pts(stake)} (what the leading side, on "
+                f"{max(self.points)}, lacks to win the cama), no more than the {call.kind}'s "
+                f"{2 if call.kind == 'envit' else 4}: a falta that answers a bet must raise it "
+                f"(our ruling, V9), so {then}")
+
     def _falta_words(self, stake):
         if stake is None:
             return (f"the whole cama: both sides are still in the males (under {self.half}), so "
@@ -527,7 +548,8 @@ class Truc(Addressed, Game):
             call = self.calls[-1]
             out += [Action(ACCEPT, seat), Action(REFUSE, seat)]
             if call.kind in ENVITS:
-                out += [Action("call", seat, what=k) for k in ENVIT_RAISES[call.kind]]
+                out += [Action("call", seat, what=k) for k in ENVIT_RAISES[call.kind]
+                        if k != "falta" or self._falta_raises(call)]
             else:
                 nxt = self._next_bet_after(call.kind)
                 if nxt is not None:
@@ -579,6 +601,8 @@ class Truc(Addressed, Game):
                 what = action.what
                 if call.kind in ENVITS:
                     raises = ENVIT_RAISES[call.kind]
+                    if what == "falta" and what in raises and not self._falta_raises(call):
+                        raise IllegalAction("V9", self._falta_too_small(call))
                     if what in raises:
                         return
                     if call.kind == "torne":
