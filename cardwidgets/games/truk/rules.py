@@ -1019,11 +1019,11 @@ class Truk(Addressed, Game):
         top = out.best[0].card
         rank_w = self.suits.rank_name(top.rank)
         if out.tie:
-            who = w.listing([x.seat for x in out.best])
+            who = w.listing(sorted((x.seat for x in out.best), key=w.is_you))
             text += (f" The {name} ({TRICK_ENGLISH[k]}) is a tie (berdinketa): {who} each "
                      f"played a {rank_w}, the highest, and playing first gives no priority.")
         elif len(out.best) > 1:
-            who = w.listing([x.seat for x in out.best])
+            who = w.listing(sorted((x.seat for x in out.best), key=w.is_you))
             text += (f" {_cap(self._side_says(out.side, 'takes'))} the {name}: partners "
                      f"{who} both played a {rank_w}, the highest (our ruling: not a tie).")
         else:
