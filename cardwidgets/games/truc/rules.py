@@ -358,10 +358,6 @@ class Truc(Addressed, Game):
             return f"the {call.kind} you called"
         return f"{self.players[call.by]}'s {call.kind}"
 
-    def _say(self, text: str) -> str:
-        """A sentence as it reads when someone is addressed as you (capitalised *you*)."""
-        return sentence_case(text) if self.you is not None else text
-
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
         self.power = _POWER
