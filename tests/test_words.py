@@ -3,6 +3,7 @@ Truk's and Truc's texts read with a player called "You")."""
 import doctest
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -246,3 +247,34 @@ def test_truc_two_players_you_win_the_hand_and_the_game_texts():
     assert Truc(["Ada", "You", "Cy", "Dee"]).view()["side_names"] == [
         "Side 1 (Ada and Cy)", "Side 2 (Dee and you)"]
     assert Truc(["You", "Bea"]).view()["side_names"] == ["You", "Bea"]
+
+
+# ---- the tables' own sentences (JavaScript) --------------------------------------------------
+def _cw_says_js():
+    import re
+    from pathlib import Path
+    src = (Path(__file__).resolve().parents[1] / "cardwidgets/widget/cards.js").read_text()
+    return re.search(r"const CW_YOU_VERBS.*?\n}\n", src, re.S).group(0)
+
+
+def test_tables_say_you_with_the_right_verb_in_javascript():
+    """cwSays (cards.js), used by the Truk and Truc tables for sentences they build in the
+    page: "You close one eye", not "You closes one eye"; named players unchanged."""
+    import json
+    import shutil
+    import subprocess
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("node is not installed: the page's cwSays is checked in the browser tests only")
+    cases = [("You", "closes one eye"), ("you", "refuses"), ("You", "is mà"), ("You", "has"),
+             ("You", "deals three cards each"), ("You", "carries"), ("You", "passes"),
+             ("You", "touches"), ("Ada", "closes one eye"), ("Youssef", "calls")]
+    script = _cw_says_js() + f"console.log(JSON.stringify({json.dumps(cases)}.map(([n, v]) => cwSays(n, v))));"
+    out = json.loads(subprocess.run([node, "-e", script], capture_output=True, text=True,
+                                    check=True, timeout=30).stdout)
+    assert out == ["You close one eye", "You refuse", "You are mà", "You have",
+                   "You deal three cards each", "You carry", "You pass", "You touch",
+                   "Ada closes one eye", "Youssef calls"]
+    for game in ("truk", "truc"):
+        table = (Path(__file__).resolve().parents[1] / f"cardwidgets/games/{game}/table.js").read_text()
+        assert "cwSays(" in table
