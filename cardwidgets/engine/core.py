@@ -715,18 +715,21 @@ class Game:
         """Check ``action`` and apply it; raises :class:`IllegalAction` and changes nothing
         if the rules do not allow it. Clears the steps that were undone with :meth:`back`.
 
-        An action that is one of :meth:`legal_actions` of this state (the very object) has
-        passed every check already and is applied at once; any other goes through them all
-        and, if the rules do not allow it, is refused with its rule and reason."""
+        An action that is one of :meth:`legal_actions` of this state (the very object, among
+        at most 32 of them) has passed every check already and is applied at once; any
+        other goes through them all and, if the rules do not allow it, is refused with its
+        rule and reason."""
         phase = self._phase.key
         legal = self._legal_now
-        if legal is not None:
+        if legal is not None and len(legal) <= 32:    # (a long list: checking is quicker)
             for allowed in legal:
                 if allowed is action:
                     actor = self._actor_now
                     break
             else:
                 legal = None
+        else:
+            legal = None
         if legal is None:
             actor = self._actor() if phase != "over" else None
             self._verify_for(action, actor)
