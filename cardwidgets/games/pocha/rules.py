@@ -686,9 +686,19 @@ class Pocha(Addressed, Game):
         self._memo = self._legal_now = None
 
     # ---- checking ------------------------------------------------------------------------
+    def _known_cards(self, cards):
+        """As :meth:`Game._known_cards`, with a whole deck of our own cards (every shuffled
+        deal) seen in one look, which :meth:`_check_deal` then need not repeat."""
+        if len(cards) == len(self.deck_cards) and set(map(id, cards)) == self._deck_ids:
+            self._deal_checked = cards
+            return True
+        return Game._known_cards(self, cards)
+
     def _check_deal(self, action):
         cards = action.cards
         deck = self.deck_cards
+        if cards is self.__dict__.get("_deal_checked"):
+            return                              # the whole deck, our own cards (_known_cards)
         if len(cards) == len(deck):
             if set(map(id, cards)) == self._deck_ids:
                 self._deal_checked = cards      # our own cards: _do_deal need not look again
