@@ -10,7 +10,7 @@ from cardwidgets import GAMES, RuleOfThumbPlayer, builtin_records, load_record, 
 from cardwidgets.engine import ConfigError
 from cardwidgets.records import read_record
 from cardwidgets.widget import GameWidget
-from recorder import Recorder, leaks, sent_bytes
+from recorder import Recorder, leaks, page_frames, sent_bytes
 
 KEYS = sorted(GAMES)
 
@@ -82,9 +82,10 @@ def test_a_seat_widget_never_sends_a_hidden_card(key):
             w = GameWidget(game, seat=seat)
             made = rec.take()
             assert not leaks(w, made)
-            state = {"meta": w.meta, "cards": w.cards, "frames": w.frames}
+            state = {"meta": w.meta, "cards": w.cards, "frames": w._wire(w.frames)}
             # the seat's frames are the only ones built: nothing sent twice
             assert sent_bytes(made) < 1.2 * sent_bytes([state]) + 2000
+            assert page_frames(made) == w.frames  # the page rebuilds them exactly
             watch_and_poke(w, rec)
             # "Play from here" for the seat the widget shows is allowed
             Recorder.page_sends(w, {"type": "take_seat", "seat": seat, "play": True,
@@ -232,8 +233,12 @@ def test_the_page_may_change_only_the_step(name, state, field):
     assert state_of(w) == before
     assert w.notice["kind"] == "refused" and w.notice["text"].startswith(field + ":")
     restored = [m["data"]["state"] for m in sent if m["data"]["method"] == "update"]
-    assert any(field in s and s[field] == json.loads(json.dumps(getattr(w, field)))
+    # (the frames go back as they travel: as patches, which the page rebuilds)
+    value = w._wire(w.frames) if field == "frames" else getattr(w, field)
+    assert any(field in s and s[field] == json.loads(json.dumps(value))
                for s in restored), "the kernel's value is sent back"
+    if field == "frames":
+        assert page_frames(sent) == w.frames
     if field == "notice":
         assert w.notice["text"] != state["notice"]["text"]
     assert not [m for m in sent if m["data"]["method"] == "echo_update"]

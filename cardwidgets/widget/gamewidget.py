@@ -34,6 +34,7 @@ from ..engine.core import fold_amounts
 from ..engine.players import Player, RuleOfThumbPlayer
 from ..games import GAMES
 from . import picture as _picture  # attaches Game._repr_html_ (static rendering)
+from .patches import Encoder
 
 __all__ = ["GameWidget"]
 
@@ -128,6 +129,12 @@ def _size(obj, limit: int) -> int:
     return total
 
 
+def _frames_to_json(frames, widget) -> list:
+    """What the ``frames`` trait sends: frame 0, then each frame as a patch of the one before
+    (:mod:`cardwidgets.widget.patches`); the page rebuilds them."""
+    return widget._wire(frames)
+
+
 class GameWidget(anywidget.AnyWidget):
     """Step through a game, or play one seat of it, in JupyterLab.
 
@@ -154,8 +161,9 @@ class GameWidget(anywidget.AnyWidget):
     #: Details of every card that appears in the frames (code -> rank, suit, names).
     cards = traitlets.Dict().tag(sync=True)
     #: The view after each step (frame 0 is the start); keys that never change are in
-    #: ``meta["static"]`` and cards are given by their codes.
-    frames = traitlets.List().tag(sync=True)
+    #: ``meta["static"]`` and cards are given by their codes. They travel as changes: frame
+    #: 0, then each frame as a patch of the one before (:mod:`.patches`).
+    frames = traitlets.List().tag(sync=True, to_json=_frames_to_json)
     #: The step shown in the browser (the browser steps locally and reports it here).
     step = traitlets.Int(0).tag(sync=True)
     #: Whose view is shown: ``None`` for the teacher (all cards face up) or a seat number.
@@ -279,6 +287,15 @@ class GameWidget(anywidget.AnyWidget):
                 setattr(copy, name, getattr(source, name))
         return copy
 
+    def _wire(self, frames) -> list:
+        """The wire form of ``frames``, continuing the encoding so far when ``frames``
+        continues the frames encoded (play mode), else a new one."""
+        enc = self.__dict__.get("_encoder")
+        if enc is None or not enc.continues(frames):
+            enc = self._encoder = Encoder()
+        enc.extend(frames[len(enc.frames):])
+        return list(enc.wire)
+
     def _load(self, game, timeline, seat):
         """Replay ``timeline`` from the start and send a view of every step."""
         fresh = self._copy([])
@@ -294,6 +311,8 @@ class GameWidget(anywidget.AnyWidget):
                   if all(f.get(k) == v for f in frames) and k not in ("step", "last", "legal")}
         self._static = static
         frames = [{k: v for k, v in f.items() if k not in static} for f in frames]
+        if frames == self.frames:
+            frames = self.frames  # the same frames: the page's copy and encoding stay good
         with self.hold_sync():
             self.meta = self._meta(static)
             self.cards = cards
@@ -335,10 +354,12 @@ class GameWidget(anywidget.AnyWidget):
         self._timeline = list(self.game.actions)
         if self._new_frames:
             # silent updates: the browser gets the same data in the message below
-            self._trait_values["frames"] = self.frames + self._new_frames
+            frames = self.frames + self._new_frames
+            patches = self._wire(frames)[start:]
+            self._trait_values["frames"] = frames
             self._trait_values["cards"] = self._new_cards
-            self.send({"type": "frames", "start": start, "frames": self._new_frames,
-                       "cards": added, "step": len(self.frames) - 1})
+            self.send({"type": "frames", "start": start, "patches": patches,
+                       "wire": self._encoder.id, "cards": added, "step": len(self.frames) - 1})
             self._trait_values["step"] = len(self.frames) - 1
         else:
             self.step = len(self.frames) - 1
@@ -407,8 +428,9 @@ class GameWidget(anywidget.AnyWidget):
         if kind == "hello":  # a new view says how many frames it holds; send the rest
             have = content.get("frames")
             if isinstance(have, int) and not isinstance(have, bool) and 0 < have < len(self.frames):
-                self.send({"type": "frames", "start": have, "frames": self.frames[have:],
-                           "cards": self.cards, "step": self.step})
+                self.send({"type": "frames", "start": have,
+                           "patches": self._wire(self.frames)[have:],
+                           "wire": self._encoder.id, "cards": self.cards, "step": self.step})
             return False
         if kind == "act":
             return self._act(content)

@@ -74,9 +74,81 @@ function cwGroupWords(g) {
   return g.actions.map((l) => l.label).join(" · ");
 }
 
+// ---- frames from the wire ------------------------------------------------------------------
+// Python sends frame 0 whole and every later frame as a patch of the one before (the format
+// is described in cardwidgets/widget/patches.py); the page rebuilds them here once, so a
+// table module gets the same ctx.frame and ctx.prev as if every frame had travelled whole.
+// Rebuilt frames share what did not change with the frame before; they are frozen, so a
+// table module cannot change one step's view by drawing another.
+
+/** An empty copy of the wire: the frames rebuilt so far, the pooled values, the key names. */
+function cwWire() { return { frames: [], pool: [], keys: [], id: null }; }
+
+function cwFreeze(v) {
+  if (v !== null && typeof v === "object" && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const k in v) cwFreeze(v[k]);
+  }
+  return v;
+}
+
+function cwIsPatch(e) { return e !== null && typeof e === "object" && !Array.isArray(e); }
+
+function cwValue(e, fresh) {
+  if (typeof e === "number") return fresh.pool[e];
+  if (!Array.isArray(e)) return e;            // a string, true, false or null
+  const v = cwFreeze(e[0]);
+  if (e.length === 2) fresh.add.push([e[1], v]);
+  return v;
+}
+
+function cwPatch(old, p, wire, fresh) {
+  if (Array.isArray(old)) {
+    let out;
+    if (p.s) {
+      const start = p.s[0], count = p.s[1];
+      out = old.slice(0, start);
+      for (let i = 2; i < p.s.length; i++) out.push(cwValue(p.s[i], fresh));
+      for (let i = start + count; i < old.length; i++) out.push(old[i]);
+    } else {
+      out = old.slice();
+      for (const i in p) out[i] = cwIsPatch(p[i]) ? cwPatch(old[i], p[i], wire, fresh) : cwValue(p[i], fresh);
+    }
+    return Object.freeze(out);
+  }
+  const out = Object.assign({}, old);
+  for (const k in p) {
+    const c = k.charCodeAt(0);
+    const name = c >= 48 && c <= 57 ? wire.keys[Number(k)] : c === 39 ? k.slice(1) : k;
+    const e = p[k];
+    if (cwIsPatch(e)) out[name] = cwPatch(old[name], e, wire, fresh);
+    else if (Array.isArray(e) && e.length === 0) delete out[name];
+    else out[name] = cwValue(e, fresh);
+  }
+  return Object.freeze(out);
+}
+
+/** Rebuild the frames of wire `items` after those in `wire` (changed in place). */
+function cwExtend(wire, items) {
+  for (const item of items || []) {
+    if (!wire.frames.length) {
+      wire.keys = item.keys; wire.id = item.id;
+      wire.frames.push(cwFreeze(item.frame));
+    } else if (Array.isArray(item)) {
+      wire.frames.push(cwFreeze(item[0]));   // a frame sent whole
+    } else {
+      const fresh = { pool: wire.pool, add: [] };
+      wire.frames.push(cwPatch(wire.frames[wire.frames.length - 1], item, wire, fresh));
+      for (const [n, v] of fresh.add) wire.pool[n] = v;
+    }
+  }
+  return wire;
+}
+
 function render({ model, el }) {
   const uid = "cw" + Math.random().toString(36).slice(2, 10);
-  let meta = model.get("meta"), cards = model.get("cards"), frames = model.get("frames");
+  let wire = cwExtend(cwWire(), model.get("frames"));
+  let meta = model.get("meta"), cards = model.get("cards"), frames = wire.frames;
   let merged = [];
   let pos = Math.min(model.get("step") || 0, frames.length - 1);
   let timer = null;
@@ -777,7 +849,8 @@ function render({ model, el }) {
 
   // ---- changes from Python ---------------------------------------------------------------
   const onData = () => {
-    meta = model.get("meta"); cards = model.get("cards"); frames = model.get("frames");
+    wire = cwExtend(cwWire(), model.get("frames"));
+    meta = model.get("meta"); cards = model.get("cards"); frames = wire.frames;
     forget();
     pos = Math.min(model.get("step") || 0, frames.length - 1);
     waiting = false;
@@ -797,9 +870,10 @@ function render({ model, el }) {
     if (!msg) return;
     if (msg.type === "echo") { echoOut.textContent = String(msg.t); return; }
     if (msg.type === "frames") {
-      // play mode: only the new steps travel; the rest is already here
-      if (msg.start !== frames.length) { model.send({ type: "resync" }); return; }
-      frames = frames.concat(msg.frames);
+      // play mode: only the new steps travel, as patches; the rest is already here
+      if (msg.start !== frames.length || msg.wire !== wire.id) { model.send({ type: "resync" }); return; }
+      cwExtend(wire, msg.patches);
+      frames = wire.frames;
       cards = Object.assign({}, cards, msg.cards);
       // the table of the old last step was drawn with move buttons: drop it
       tableCache.clear(); summary = null;
