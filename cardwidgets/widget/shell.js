@@ -148,7 +148,9 @@ function cwExtend(wire, items) {
 function render({ model, el }) {
   const uid = "cw" + Math.random().toString(36).slice(2, 10);
   let wire = cwExtend(cwWire(), model.get("frames"));
-  let meta = model.get("meta"), cards = model.get("cards"), frames = wire.frames;
+  // meta.static holds the keys every frame shares: frozen too
+  const metaOf = () => { const m = model.get("meta"); cwFreeze(m.static); return m; };
+  let meta = metaOf(), cards = model.get("cards"), frames = wire.frames;
   let merged = [];
   let pos = Math.min(model.get("step") || 0, frames.length - 1);
   let timer = null;
@@ -269,6 +271,8 @@ function render({ model, el }) {
   echoBtn.setAttribute("aria-hidden", "true");
   const echoOut = cwEl("span", "cw-echo-out", root);
   echoOut.hidden = true;
+  // for the browser tests: every frame as a table module gets it (ctx.frame)
+  root.cwFrames = () => frames.map((_, k) => frameAt(k));
   echoBtn.addEventListener("click", () => model.send({ type: "echo", t: String(performance.now()) }));
 
   // ---- fitting the table to the width we have ---------------------------------------------
@@ -850,7 +854,7 @@ function render({ model, el }) {
   // ---- changes from Python ---------------------------------------------------------------
   const onData = () => {
     wire = cwExtend(cwWire(), model.get("frames"));
-    meta = model.get("meta"); cards = model.get("cards"); frames = wire.frames;
+    meta = metaOf(); cards = model.get("cards"); frames = wire.frames;
     forget();
     pos = Math.min(model.get("step") || 0, frames.length - 1);
     waiting = false;
@@ -882,7 +886,7 @@ function render({ model, el }) {
       show();
     }
   };
-  const onMode = () => { meta = model.get("meta"); forget(); waiting = false; show(); };
+  const onMode = () => { meta = metaOf(); forget(); waiting = false; show(); };
   model.on("change:frames", onData);
   model.on("change:meta", onMode);
   model.on("change:seat", onMode);
