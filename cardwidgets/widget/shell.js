@@ -448,9 +448,11 @@ function render({ model, el }) {
     pos = k;
     pendingFocus = intent || null;
     show();
-    model.set("step", pos);
-    model.save_changes();
+    // Python hears of the step just after the page has drawn it (one message for a run of
+    // quick steps)
+    if (!saving) saving = setTimeout(() => { saving = null; if (model.get("step") !== pos) { model.set("step", pos); model.save_changes(); } }, 0);
   }
+  let saving = null;
 
   function toggleAuto() {
     if (timer) { clearInterval(timer); timer = null; }
@@ -568,10 +570,8 @@ function render({ model, el }) {
     const f = frameAt(pos);
     // the phase lit is the header's: at the end of a hand, the hand's last phase
     const herePhase = handOverAt(f) && pos > 0 ? frameAt(pos - 1).phase : f.phase;
-    jumps.textContent = "";
-    cwEl("span", "cw-jumps-label", jumps, "Jump to:");
     const sum = summarise();
-    for (const j of spec) {
+    const targets = spec.map((j) => {
       let target = -1;
       // this hand's phase; at the very end (counted as the next hand), the last hand's
       for (const deal of [f.deal, f.deal - 1]) {
@@ -582,11 +582,21 @@ function render({ model, el }) {
         if (target >= 0) break;
       }
       if (j.keys.includes("over") && target < 0) target = sum.over;
+      return target;
+    });
+    // drawn again only when a target or the phase lit changes (not at every step)
+    const sig = JSON.stringify([spec.map((j) => j.label), targets, herePhase]);
+    if (jumps.dataset.sig === sig) return;
+    jumps.dataset.sig = sig;
+    jumps.textContent = "";
+    cwEl("span", "cw-jumps-label", jumps, "Jump to:");
+    spec.forEach((j, i) => {
+      const target = targets[i];
       const b = mk("cw-jump", j.label, `Jump to the start of ${j.title}`, () => go(target), jumps);
       b.dataset.keys = j.keys.join(" ");
       b.disabled = target < 0;
       if (j.keys.includes(herePhase)) { b.classList.add("cw-jump--here"); b.setAttribute("aria-current", "step"); }
-    }
+    });
   }
 
   function drawExplain(f) {
