@@ -72,6 +72,7 @@ class Recorder:
 
     def __init__(self):
         self.log = []
+        self.taken = []  # every message taken so far
         self._patch = None
 
     def __enter__(self):
@@ -85,7 +86,12 @@ class Recorder:
     def take(self):
         """The messages recorded since the last call, and forget them."""
         out, self.log[:] = list(self.log), []
+        self.taken.extend(out)
         return out
+
+    def everything(self):
+        """Every message recorded (taken or not)."""
+        return self.taken + self.log
 
     @staticmethod
     def page_sends(widget, content=None, *, state=None):

@@ -120,6 +120,41 @@ def test_a_widget_made_to_play_a_seat_sends_only_that_seat(key):
             play_to_end(w, rec)
 
 
+@pytest.mark.parametrize("key", KEYS)
+def test_a_seat_widget_never_gets_a_computer_players_reason(key, monkeypatch):
+    """The built-in players' reasons (which may speak of their hidden cards) are for the
+    teacher's view: a seat widget, played to the end, restarted, resynced, switched to a
+    level that gives reasons, never receives one, not even its own partner's."""
+    from test_widget_levels import Chatty
+    from cardwidgets.engine.players import LEVELS
+    monkeypatch.setitem(LEVELS, "chatty", (lambda seed: Chatty(seed), "random, and says why"))
+    cls = GAMES[key]
+    setup = {k: v for k, v in (("deals", 1), ("hands", 2)) if k in cls.SETUP}
+    n = max(cls.min_players, min(4, cls.max_players))
+    for seat in range(n):
+        with Recorder() as rec:
+            w = GameWidget.new(key, players=n, seed=seat, play_as=seat, level="chatty", **setup)
+            Recorder.page_sends(w, {"type": "level", "level": "easy"})
+            Recorder.page_sends(w, {"type": "level", "level": "chatty"})
+            assert w.level == "chatty"
+            play_to_end(w, rec)
+            Recorder.page_sends(w, {"type": "resync"})
+            sent = rec.take()
+            assert not leaks(w, sent)  # (judged against this game, before the restart)
+            Recorder.page_sends(w, {"type": "restart"})
+            play_to_end(w, rec)
+            Recorder.page_sends(w, {"type": "hello", "frames": 1})
+            Recorder.page_sends(w, {"type": "take_seat", "seat": seat, "play": False, "at": 0})
+            sent = json.dumps([{k: m.get(k) for k in ("state", "data")}
+                               for m in rec.everything()], default=str)
+            assert w._reasons, "the built-in players gave reasons"
+            assert "REASON" not in sent and '"reason"' not in sent
+    # not blind: a teacher's widget of the same game sends them
+    with Recorder() as rec:
+        GameWidget.new(key, players=n, seed=0, level="chatty", **setup)
+        assert "REASON" in json.dumps([m.get("data") for m in rec.take()], default=str)
+
+
 @pytest.mark.parametrize("name", builtin_records())
 def test_a_record_shown_for_a_seat_sends_only_that_seat(name):
     """GameWidget.from_record(name, seat=s) for every worked example and seat."""

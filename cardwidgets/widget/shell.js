@@ -38,6 +38,23 @@ function cwNoteParts(text) {
   return parts;
 }
 
+/** Whether a player is called "You": the person at the widget, addressed as "you". */
+function cwIsYou(name) { return /^you$/i.test(String(name).trim()); }
+
+/** "Ada's" (cut to n characters), or "Your" for a player called You. */
+function cwWhose(name, n) { return cwIsYou(name) ? "Your" : `${n ? cwShort(name, n) : name}'s`; }
+
+/** The sentences of the page that name a seat, right for a seat called You too. */
+const CW_SAY = {
+  view: (p, n) => `${cwWhose(p, n)} view`,
+  stop: (p, n) => cwIsYou(p) ? "Stop playing" : `Stop playing ${n ? cwShort(p, n) : p}`,
+  stopTitle: (p) => (cwIsYou(p) ? "Stop playing" : `Stop playing ${p}`) + " and watch again: the game stays where it is",
+  playFrom: (p, n) => cwIsYou(p) ? "Play your seat from here" : `Play as ${n ? cwShort(p, n) : p} from here`,
+  playTitle: (p) => (cwIsYou(p) ? "You play your own seat" : `You play ${p}`) + " from the step shown; the built-in players play the others",
+  yourTurn: (p) => cwIsYou(p) ? "Your turn:" : `Your turn, ${p}:`,
+  waiting: (p) => `Waiting for ${cwIsYou(p) ? "you" : p}…`,
+};
+
 function cwCap(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : s; }
 
 /** Rule ids named in a step's rule field, e.g. "P14, P11" or "P8 (our ruling)". */
@@ -197,6 +214,12 @@ function render({ model, el }) {
   seatSel.setAttribute("aria-label", "Whose view to show");
   const playBtn = cwEl("button", "cw-btn cw-play-btn", who);
   playBtn.type = "button";
+  // play mode: how well the computer players play (the levels Python offers)
+  const levelLabel = cwEl("label", "cw-label cw-level", who, "Computer players ");
+  const levelSel = cwEl("select", "cw-level-select", levelLabel);
+  levelSel.setAttribute("aria-label", "How well the computer players play");
+  levelLabel.hidden = true;
+  levelSel.addEventListener("change", () => model.send({ type: "level", level: levelSel.value }));
 
   // the board on the left (or on top), the controls and the comment beside it (or below)
   const body = cwEl("div", "cw-body", root);
@@ -248,6 +271,9 @@ function render({ model, el }) {
   const what = cwEl("p", "cw-what", explain);
   what.setAttribute("aria-live", "polite");
   const ruleBox = cwEl("div", "cw-rules", explain);
+  // the teacher's view: why a computer player made the move (Python sends it there only)
+  const reasonEl = cwEl("p", "cw-reason", explain);
+  reasonEl.hidden = true;
   const comment = cwEl("div", "cw-comment", explain);
 
   const now = cwEl("section", "cw-now", lower);
@@ -536,26 +562,47 @@ function render({ model, el }) {
       if (!locked) { const o = cwEl("option", null, seatSel, "Teacher: all cards face up"); o.value = ""; }
       meta.players.forEach((p, s) => {
         if (locked && s !== meta.locked) return;
-        const op = cwEl("option", null, seatSel, `${cwShort(p)}'s view`);
-        op.value = String(s); op.title = `${p}'s view`;
+        const op = cwEl("option", null, seatSel, CW_SAY.view(p, 40));
+        op.value = String(s); op.title = CW_SAY.view(p);
       });
     }
     seatSel.value = seat === null || seat === undefined ? "" : String(seat);
-    seatSel.title = seat === null || seat === undefined ? "Teacher: all cards face up" : `${nameOf(seat)}'s view`;
+    seatSel.title = seat === null || seat === undefined ? "Teacher: all cards face up" : CW_SAY.view(nameOf(seat));
     seatSel.disabled = playing() || locked;
     if (playing()) {
-      playBtn.textContent = `Stop playing ${cwShort(nameOf(model.get("play_as")))}`;
+      playBtn.textContent = CW_SAY.stop(nameOf(model.get("play_as")), 40);
       playBtn.disabled = false;
-      playBtn.title = `Stop playing ${nameOf(model.get("play_as"))} and watch again: the game stays where it is`;
+      playBtn.title = CW_SAY.stopTitle(nameOf(model.get("play_as")));
     } else if (seat === null || seat === undefined) {
       playBtn.textContent = "Play a seat…";
       playBtn.disabled = true;
       playBtn.title = "Choose a player's view first, then play that seat";
     } else {
-      playBtn.textContent = `Play as ${cwShort(nameOf(seat))} from here`;
+      playBtn.textContent = CW_SAY.playFrom(nameOf(seat), 40);
       playBtn.disabled = false;
-      playBtn.title = `You play ${nameOf(seat)} from the step shown; the built-in players play the others`;
+      playBtn.title = CW_SAY.playTitle(nameOf(seat));
     }
+    drawLevel();
+  }
+
+  /** Play mode: the computer players' level, a menu (when the built-in players play). */
+  function drawLevel() {
+    const levels = meta.levels || [];
+    const show = playing() && meta.level !== null && meta.level !== undefined && levels.length > 0;
+    levelLabel.hidden = !show;
+    if (!show) return;
+    const offer = levels.map((l) => l.key + "\u0000" + l.words).join("\u0001");
+    if (levelSel.dataset.offer !== offer) {
+      levelSel.dataset.offer = offer;
+      levelSel.textContent = "";
+      for (const l of levels) {
+        const o = cwEl("option", null, levelSel, cwCap(l.key));
+        o.value = l.key; o.title = `${cwCap(l.key)}: ${l.words}`;
+      }
+    }
+    levelSel.value = meta.level;
+    const now = levels.find((l) => l.key === meta.level);
+    levelSel.title = now ? `${cwCap(now.key)}: ${now.words}` : "";
   }
 
   function drawStepper() {
@@ -617,6 +664,13 @@ function render({ model, el }) {
       cwEl("span", "cw-rule-text", r, meta.rules[id]);
     }
     if (last && /our ruling/i.test(last.rule)) cwEl("div", "cw-rule-note", ruleBox, "“Our ruling”: the documents leave this open; cardwidgets decides it as written.");
+    const why = last && last.reason && (model.get("seat") === null || model.get("seat") === undefined) ? last.reason : "";
+    reasonEl.hidden = !why;
+    reasonEl.textContent = "";
+    if (why) {
+      cwEl("span", "cw-reason-label", reasonEl, "Why (computer player): ");
+      cwEl("span", "cw-reason-text", reasonEl, why);
+    }
     comment.textContent = "";
     comment.hidden = !(last && last.comment);
     if (last && last.comment) {
@@ -702,12 +756,12 @@ function render({ model, el }) {
         mk("cw-back-to-game", "Back to the game »", "Go to the last step to play", () => go(frames.length - 1, "moves"), legalBox);
         return;
       }
-      if (f.actor !== me) { nowWho.textContent = `Waiting for ${f.actor_name}…`; return; }
+      if (f.actor !== me) { nowWho.textContent = CW_SAY.waiting(f.actor_name); return; }
       const groups = cwGroupLegal(f.legal);
       const drawn = tableHost.firstChild;
       const own = (kind) => drawn && drawn.querySelector(`[data-cw-move="${kind}"]`);
       const cardsToClick = drawn && drawn.querySelector("button.cw-card--legal");
-      nowWho.textContent = `Your turn, ${nameOf(me)}:` + (cardsToClick ? " click a card or choose a move." : " choose a move.");
+      nowWho.textContent = CW_SAY.yourTurn(nameOf(me)) + (cardsToClick ? " click a card or choose a move." : " choose a move.");
       for (const g of groups) {
         if (own(g.kind)) {
           // the table draws these moves itself (e.g. Pocha's bids at the seat): say so, and
@@ -733,14 +787,14 @@ function render({ model, el }) {
       // a record that stops before the game's end: Next is disabled, so say so
       nowWho.textContent = "The record ends here.";
       if (groups.length) {
-        const then = f.actor >= 0 ? `${f.players[f.actor]} would act next` : f.actor === -1 ?
+        const then = f.actor >= 0 ? cwSays(f.players[f.actor], "would act next") : f.actor === -1 ?
           "the dealer would shuffle and deal next" : "the rules would act next by themselves";
         cwEl("p", "cw-small", legalBox, `If the game went on, ${then}: ${groups.map(cwGroupWords).join("; ")}.`);
       }
       return;
     }
     nowWho.textContent = f.actor === null || f.actor === undefined ? "" :
-      f.actor >= 0 ? `${f.players[f.actor]} is to act.` :
+      f.actor >= 0 ? cwSays(f.players[f.actor], "is to act.") :
       f.actor === -1 ? "Next the dealer shuffles and deals." : "Next the rules act by themselves:";
     if (groups.length) {
       const ul = cwEl("ul", "cw-legal-list", legalBox);
