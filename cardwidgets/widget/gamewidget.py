@@ -512,8 +512,8 @@ class GameWidget(anywidget.AnyWidget):
         self.level = level
         self._bots = self._make_bots(self.game, None, self._seed, level)
         self.meta = dict(self.meta, level=level)
-        self._say("info", f"The computer players now play at the {level} level: "
-                  f"{LEVELS[level][1]}.")
+        self._say("info", f"The computer players now play at the {level} level "
+                  f"({LEVELS[level][1]}), from their next move on.")
         return True
 
     def _check_seat(self, seat, n=None):

@@ -67,3 +67,70 @@ def test_the_page_rebuilds_the_frames_python_made(page, lab, lab_root):
     shown = first.locator(".cw-po-total").evaluate_all("els => els.map(e => Number(e.textContent))")
     assert shown == scores
     assert not page.js_errors
+
+
+CHATTY = (
+    "import random\n"
+    "from cardwidgets.engine.players import LEVELS, Player\n"
+    "class Chatty(Player):\n"
+    "    def __init__(self, seed=None):\n"
+    "        self.rng = random.Random(seed)\n"
+    "    def choose(self, game, seat):\n"
+    "        a = self.rng.choice(game.legal_actions())\n"
+    "        self.reason = f'REASON {game.players[seat]} picks one of {len(game.legal_actions())} moves'\n"
+    "        return a\n"
+    "LEVELS['chatty'] = (lambda seed: Chatty(seed), 'random, and says why')\n"
+)
+
+
+def test_levels_reasons_and_a_seat_called_you(page, lab, lab_root):
+    """A table where one seat is called You: the page says "Your view", "Play your seat from
+    here", "Stop playing", "Your turn:". In play mode a menu of the computer players' levels
+    (every level Python offers) is worked with the keyboard and changes the kernel's level.
+    The teacher's view shows a computer player's reason with its move; a seat's view never."""
+    make_notebook(lab_root / "scratch" / "levels.ipynb", [
+        CHATTY + "from cardwidgets.widget import GameWidget\n"
+        "names = ['You', 'Ada', 'Boris', 'Cleo']\n"
+        "w = GameWidget.new('poch', players=names, seed=7, teacher=True, level='chatty')\nw",
+    ])
+    open_notebook(page, lab, "scratch/levels.ipynb")
+    run_all(page)
+    page.wait_for_selector(".cw-root .cw-seat")
+    root = page.locator(".cw-root").first
+    options = root.locator(".cw-seat-select option").all_inner_texts()
+    assert options[:2] == ["Teacher: all cards face up", "Your view"] and "Ada's view" in options
+    assert not any("You's" in o for o in options)
+    # the teacher's view: the reasons of the computer players' moves
+    root.locator(".cw-slider").fill("12")
+    page.wait_for_function("() => document.querySelector('.cw-root').dataset.step === '12'")
+    for k in range(12, 40):
+        if root.locator(".cw-reason").is_visible():
+            break
+        root.locator(".cw-next").click()
+    reason = root.locator(".cw-reason")
+    assert reason.is_visible() and reason.inner_text().startswith("Why (computer player): REASON ")
+    # your seat's view: no reason shown (none is sent)
+    root.locator(".cw-seat-select").select_option("0")
+    page.wait_for_function("() => document.querySelector('.cw-root .cw-play-btn').textContent === 'Play your seat from here'")
+    assert not root.locator(".cw-reason").is_visible()
+    assert kernel_eval(page, "print('REASON' in str(w.frames))").strip() == "False"
+    assert not root.locator(".cw-level").is_visible()       # watching: no level menu
+    root.locator(".cw-play-btn").click()
+    page.wait_for_function("() => document.querySelector('.cw-root .cw-play-btn').textContent === 'Stop playing'")
+    # play mode: the level menu, by keyboard
+    level = root.locator(".cw-level-select")
+    assert level.is_visible()
+    assert level.locator("option").all_inner_texts()[:1] == ["Easy"] and "Chatty" in level.locator("option").all_inner_texts()
+    assert level.input_value() == "chatty"
+    root.locator(".cw-play-btn").focus()
+    page.keyboard.press("Tab")                # the menu comes next after "Stop playing"
+    assert page.evaluate("() => document.activeElement.className") == "cw-level-select"
+    page.keyboard.press("e")  # type-ahead: the level whose name starts with E
+    page.wait_for_function("() => document.querySelector('.cw-root .cw-notice').textContent.includes('now play at the')")
+    assert kernel_eval(page, "print(w.level)").strip() == level.input_value() == "easy"
+    notice = root.locator(".cw-notice").inner_text()
+    assert "You's" not in notice
+    who = root.locator(".cw-now-who").inner_text()
+    assert who.startswith("Your turn:") or who.startswith("Waiting for") or "over" in who
+    assert "You's" not in root.inner_text() and "Your turn, You" not in root.inner_text()
+    assert not page.js_errors
