@@ -2,8 +2,14 @@
 
 Every step's view is computed here, in Python, when the widget is made (the game is replayed
 from the start and ``game.view(seat)`` is taken after each action) and sent to the browser
-in one go, so stepping back and forward never waits for the kernel. Only play-mode moves go
-to the kernel, where they are checked by the engine like any other action.
+in one go, so stepping back and forward never waits for the kernel. They travel as changes:
+frame 0 whole, then each frame as a patch of the one before (:mod:`.patches`), rebuilt by
+the page exactly. Only play-mode moves go to the kernel, where they are checked by the
+engine like any other action.
+
+The built-in players play at a ``level`` (:data:`cardwidgets.engine.players.LEVELS`; the
+page offers them in play mode), and each of their moves' reasons (``Player.reason``) is
+shown in the teacher's view only: a seat's frames never carry one.
 
 What the browser gets is always a *view*: the teacher's (``seat=None``, all cards face up)
 or one seat's, where the other hands are hidden by the engine and never sent.
@@ -262,6 +268,7 @@ class GameWidget(anywidget.AnyWidget):
                     g.advance()
                 else:
                     bot = bots_[actor]
+                    bot.reason = None  # a reason is for this move only
                     action = bot.choose(g, actor)
                     if getattr(bot, "reason", None):
                         reasons[len(g.actions)] = str(bot.reason)
@@ -633,6 +640,7 @@ class GameWidget(anywidget.AnyWidget):
                 self._play(g.legal_actions()[0])
             else:
                 bot = self._bots[actor]
+                bot.reason = None  # a reason is for this move only
                 action = bot.choose(g, actor)
                 if getattr(bot, "reason", None):
                     self._reasons[len(g.actions)] = str(bot.reason)  # teacher's view only
