@@ -114,3 +114,65 @@ def test_the_wire_is_the_trait_and_survives_a_switch():
     again = w._encoder
     w.handle({"type": "take_seat", "seat": 2, "play": False, "at": 5})
     assert w._encoder is again
+
+
+def _random_frames(rng, n):
+    """Frames that change a little from one to the next, keys that look like numbers too."""
+    names = ["step", "hands", "0", "7", "12", "'q", "last", "s", "x y"]
+
+    def value(depth):
+        r = rng.random()
+        if depth > 2 or r < 0.4:
+            return rng.choice([None, True, False, rng.randint(-5, 40), 1.5, "Play the Ace",
+                               "a long sentence that is worth pooling " * rng.randint(1, 2)])
+        if r < 0.7:
+            return [value(depth + 1) for _ in range(rng.randint(0, 4))]
+        return {rng.choice(names): value(depth + 1) for _ in range(rng.randint(0, 4))}
+
+    frames = [{k: value(0) for k in rng.sample(names, 4)}]
+    for _ in range(n - 1):
+        f = json.loads(json.dumps(frames[-1]))
+        for _ in range(rng.randint(0, 3)):
+            k = rng.choice(names)
+            if k in f and rng.random() < 0.3:
+                del f[k]
+            else:
+                f[k] = value(0)
+        frames.append(f)
+    return frames
+
+
+def test_the_pages_decoder_agrees():
+    """shell.js's cwExtend (run with node) rebuilds 300 random games of frames exactly as
+    the page would hold them sent whole (JSON.parse of each frame), key order included."""
+    import random
+    import re
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        import pytest
+        pytest.skip("node is not installed: the page's decoder is checked in the browser tests")
+    shell = (Path(__file__).parents[1] / "cardwidgets" / "widget" / "shell.js").read_text()
+    code = re.search(r"// ---- frames from the wire.*?(?=\nfunction render)", shell, re.S).group(0)
+    rng = random.Random(15)
+    cases = []
+    for _ in range(300):
+        frames = _random_frames(rng, rng.randint(1, 12))
+        cases.append({"wire": Encoder().extend(frames), "whole": [json.dumps(f) for f in frames]})
+    script = code + """
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const bad = [];
+cases.forEach((c, i) => {
+  const got = cwExtend(cwWire(), c.wire).frames.map((f) => JSON.stringify(f));
+  const want = c.whole.map((t) => JSON.stringify(JSON.parse(t)));
+  if (JSON.stringify(got) !== JSON.stringify(want)) bad.push(i);
+});
+console.log(JSON.stringify(bad));
+"""
+    out = subprocess.run([node, "-e", script], input=json.dumps(cases), capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [], "cases the page rebuilds differently"

@@ -80,6 +80,13 @@ def _same_order(old: dict, new: dict) -> bool:
     return kept + [k for k in new if k not in old] == list(new)
 
 
+def _js_order(names):
+    """The order in which JavaScript goes through an object's keys: keys that are whole
+    numbers first, smallest first, then the others as written."""
+    return sorted((n for n in names if n.isdigit()), key=int) + [n for n in names
+                                                                  if not n.isdigit()]
+
+
 class _New:
     """A value to send whole (whether it is pooled is decided when the frame is done)."""
     __slots__ = ("value", "text")
@@ -185,6 +192,9 @@ class Encoder:
                 name = self._name(k)
                 patch[name] = []
                 size += len(name) + 6
+        added = [self._name(k) for k in new if k not in old]
+        if len(added) > 1 and added != _js_order(added):
+            return None, 1 << 30  # the page would add them in another order: send it whole
         return patch, size
 
     def _list_patch(self, old: list, new: list):
