@@ -11,7 +11,13 @@ on the watched node:
 - a bare round trip through the kernel (the widget's hidden echo path), measured in the
   same run, as the floor any kernel-bound click pays.
 
-Run:  python benchmarks/widget_latency.py [--clicks 60]
+It also prints what a whole 22-hand Pocha game (4 players, seed 1, teacher's view) sends to
+the page when the widget is made: the messages on the widget's channel as JSON (the
+widget's module and styles left out, which every widget sends once), with the frames as
+they travel now (patches, ``cardwidgets/widget/patches.py``) and as they travelled before
+(every frame a full view), and the same for one seat's view.
+
+Run:  python benchmarks/widget_latency.py [--clicks 60]      (or --bytes: the sizes only)
 """
 from __future__ import annotations
 
@@ -53,12 +59,60 @@ def pct(values, p):
     return values[lo] + (values[hi] - values[lo]) * (k - lo)
 
 
+def bytes_sent(seat=None):
+    """(now, before): the bytes the widget of a whole 22-hand Pocha game sends as it is made
+    and shown, with frames as patches (now) and as full views (before)."""
+    import json
+    import time
+
+    sys.path.insert(0, str(REPO / "tests"))
+    from recorder import Recorder, sent_bytes
+
+    from cardwidgets.widget import GameWidget
+    t = time.perf_counter()
+    with Recorder() as rec:
+        w = GameWidget.new("pocha", players=4, seed=1, hands=None)
+        if seat is not None:
+            w.handle({"type": "take_seat", "seat": seat, "play": False, "at": 0})
+        made = rec.take()
+    took = time.perf_counter() - t
+    if seat is not None:  # only what the switch sent (the seat's frames, no teacher frame)
+        made = made[[i for i, m in enumerate(made) if m["kind"] == "send"
+                     and "frames" in (m["data"].get("state") or {})][-1]:]
+    now = sent_bytes(made)
+    # the same messages with the frames as they travelled before: every frame in full
+    full = [json.loads(json.dumps(m, default=str)) for m in made]
+    for m in full:
+        state = m.get("state") if m["kind"] == "open" else (m["data"] or {}).get("state")
+        if state and state.get("frames"):
+            state["frames"] = w.frames
+    return now, sent_bytes(full), len(w.frames), took
+
+
+def print_bytes():
+    print("\nWhat the widget sends for a whole 22-hand Pocha game (4 players, seed 1) as it is made")
+    for name, seat in (("teacher's view", None), ("seat 1's view", 1)):
+        now, before, n, took = bytes_sent(seat)
+        print(f"  {name:<15} {n} frames: now {now / 1000:7.1f} KB (frames as patches), "
+              f"before {before / 1000:7.1f} KB (full frames): x{before / now:.1f} less"
+              + (f"; made in {took:.2f} s" if seat is None else ""))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=60, help="clicks per measurement (>= 50)")
+    ap.add_argument("--bytes", action="store_true", help="print only the bytes sent")
+    ap.add_argument("--steps-only", action="store_true",
+                    help="time only the stepping (no kernel-bound clicks)")
+    ap.add_argument("--code", default=str(REPO),
+                    help="the checkout the kernel imports cardwidgets from (to compare two "
+                         "versions on the same machine, e.g. one made with git archive)")
     ap.add_argument("--nodelay", action="store_true",
                     help="serve the kernel websocket with TCP_NODELAY (see benchmarks/nodelay.py)")
     args = ap.parse_args(argv)
+    print_bytes()
+    if args.bytes:
+        return None
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -77,8 +131,8 @@ def main(argv=None):
             "play_widget.handle = _timed\n"
             "play_widget",
         ])
-        extra = ({"PYTHONPATH": f"{REPO}:{REPO / 'benchmarks'}"} if args.nodelay
-                 else {"PYTHONPATH": str(REPO)})
+        extra = ({"PYTHONPATH": f"{args.code}:{REPO / 'benchmarks'}"} if args.nodelay
+                 else {"PYTHONPATH": str(args.code)})
         lab = LabServer(root, env=extra,
                         config=['c.ServerApp.kernel_websocket_connection_class = "nodelay.NoDelayConnection"']
                         if args.nodelay else [])
@@ -106,10 +160,11 @@ def main(argv=None):
                             TIME_CLICK, {"widget": 0, "button": button, "watch": None, "attr": "data-step"}))
                         done += 1
                     page.evaluate("(b) => document.querySelector('.cw-root ' + b).click()", reset)
+            conditions = () if args.steps_only else (("quiet", 300), ("back-to-back", 0))
             # kernel-bound clicks, echo and move alternating, in two conditions:
             # "quiet": 300 ms before each click; "back-to-back": each click right after the
             # previous answer (what a fast player or an autoplaying test does)
-            for cond, pause in (("quiet", 300), ("back-to-back", 0)):
+            for cond, pause in conditions:
                 echo_key, move_key = f"echo, {cond}", f"move, {cond}"
                 results[echo_key], results[move_key] = [], []
                 for _ in range(args.clicks):
@@ -127,8 +182,10 @@ def main(argv=None):
                                                         "attr": "data-step"})
                     results[move_key].append(dt)
             frames = page.evaluate("() => document.querySelectorAll('.cw-root')[1].dataset.step")
-            kernel = kernel_eval(page, "import statistics; k = sorted(kernel_ms); "
-                                 "print(round(statistics.median(k), 2), round(k[int(0.95 * (len(k) - 1))], 2))").split()
+            kernel = None if args.steps_only else kernel_eval(
+                page, "import statistics; k = sorted(kernel_ms); "
+                "print(round(statistics.median(k), 2), round(k[int(0.95 * (len(k) - 1))], 2))").split()
+            load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
             browser.close()
 
     print(f"\nWidget latency{' (server with TCP_NODELAY)' if args.nodelay else ''}, {args.clicks} clicks each, click -> first DOM change (ms), "
@@ -139,7 +196,10 @@ def main(argv=None):
         good = [v for v in values if v is not None and v >= 0]
         print(f"{name:<38} {pct(good, 50):7.2f} {pct(good, 95):7.2f} {max(good):7.2f} {len(good):4d}"
               + (f"  ({len(bad)} timed out)" if bad else ""))
-    print(f"\n(inside a move, Python takes p50 {kernel[0]} ms / p95 {kernel[1]} ms)")
+    print(f"\n(the machine's load average at the end: {load}; code from {args.code})")
+    if kernel is None:
+        return results
+    print(f"(inside a move, Python takes p50 {kernel[0]} ms / p95 {kernel[1]} ms)")
     for cond in ("quiet", "back-to-back"):
         echo, move = results[f"echo, {cond}"], results[f"move, {cond}"]
         print(f"play-mode move / bare echo, {cond}: p50 x{pct(move, 50) / pct(echo, 50):.2f}, "

@@ -5,9 +5,15 @@ messages hold no card that seat may not see.
 opening state and every message sent on it (trait updates, echoes, custom messages), and
 delivers messages from a forged page to the widget the way the kernel does.
 
+Frames travel as patches (``cardwidgets.widget.patches``); the comm rebuilds them as the
+page does, and keeps with each message the frames the page rebuilt from it
+(``"rebuilt": (start, frames)``) and whether the page would have had to ask for everything
+again (``"lost"``: a patch for frames it does not hold).
+
 ``leaks(widget, messages)`` computes, from the teacher's view of the same game, which cards
 the seat shown may not see at each step (the other hands that are hidden in the seat's own
-view) and returns every place a message holds one.
+view) and returns every place a message holds one: in a patch as sent, and in the frames
+the page rebuilds from it.
 """
 from __future__ import annotations
 
@@ -16,6 +22,8 @@ import itertools
 import json
 
 import ipywidgets.comm
+
+from cardwidgets.widget.patches import Decoder
 
 _ids = itertools.count()
 
@@ -29,10 +37,28 @@ class FakeComm:
         self.comm_id = f"fake-{next(_ids)}"
         self.log = log
         self.callback = None
-        log.append({"kind": "open", "state": (data or {}).get("state", {})})
+        self.page = Decoder()  # the page's copy of the frames
+        state = (data or {}).get("state", {})
+        log.append(dict({"kind": "open", "state": state}, **self._rebuild(state, None)))
 
     def send(self, data=None, metadata=None, buffers=None):
-        self.log.append({"kind": "send", "data": data})
+        data = data or {}
+        state = data.get("state") if data.get("method") in ("update", "echo_update") else None
+        content = data.get("content") if data.get("method") == "custom" else None
+        self.log.append(dict({"kind": "send", "data": data}, **self._rebuild(state, content)))
+
+    def _rebuild(self, state, content) -> dict:
+        """Rebuild frames as the page does (shell.js): a new list of frames with the state,
+        patches continuing the frames held in a 'frames' message."""
+        if state and "frames" in state:
+            self.page = Decoder()
+            return {"rebuilt": (0, self.page.extend(state["frames"]))}
+        if isinstance(content, dict) and content.get("type") == "frames":
+            start = content.get("start")
+            if start != len(self.page.frames) or content.get("wire") != self.page.id:
+                return {"lost": True}  # the page asks for a resync
+            return {"rebuilt": (start, self.page.extend(content.get("patches") or []))}
+        return {}
 
     def on_msg(self, callback):
         self.callback = callback
@@ -46,6 +72,7 @@ class Recorder:
 
     def __init__(self):
         self.log = []
+        self.taken = []  # every message taken so far
         self._patch = None
 
     def __enter__(self):
@@ -59,7 +86,12 @@ class Recorder:
     def take(self):
         """The messages recorded since the last call, and forget them."""
         out, self.log[:] = list(self.log), []
+        self.taken.extend(out)
         return out
+
+    def everything(self):
+        """Every message recorded (taken or not)."""
+        return self.taken + self.log
 
     @staticmethod
     def page_sends(widget, content=None, *, state=None):
@@ -77,9 +109,11 @@ def sent_bytes(messages, skip=("_esm", "_css")) -> int:
         if isinstance(x, dict):
             return {k: strip(v) for k, v in x.items() if k not in skip}
         return x
-    return sum(len(json.dumps(strip(m) if "state" not in m else
-                              dict(m, state=strip(m["state"])), default=str))
-               for m in messages)
+    def sent(m):  # what went to the page (not the recorder's own notes)
+        if "kind" in m:
+            m = {k: v for k, v in m.items() if k in ("kind", "state", "data")}
+        return strip(m) if "state" not in m else dict(m, state=strip(m["state"]))
+    return sum(len(json.dumps(sent(m), default=str)) for m in messages)
 
 
 def _codes(obj, deck, out):
@@ -158,10 +192,13 @@ def leaks(widget, messages) -> list[str]:
             state = data.get("state") if data.get("method") in ("update", "echo_update") else None
             content = data.get("content") if data.get("method") == "custom" else None
             if isinstance(content, dict) and content.get("type") == "frames":
-                check_frames(content.get("frames"), content.get("start", 0), where)
+                # each patch as sent, and the frames the page rebuilds from it
+                check_frames(content.get("patches"), content.get("start", 0), where + " patch")
                 bad = set(content.get("cards") or {}) - visible
                 if bad:
                     found.append(f"{where}: cards {sorted(bad)}")
+        if "rebuilt" in msg:
+            check_frames(msg["rebuilt"][1], msg["rebuilt"][0], where + " rebuilt")
         if state:
             check_frames(state.get("frames"), 0, where)
             bad = set(state.get("cards") or {}) - visible
@@ -174,6 +211,18 @@ def leaks(widget, messages) -> list[str]:
         if never:
             found.append(f"{where}: holds cards the seat never sees: {sorted(never)}")
     return found
+
+
+def page_frames(messages):
+    """The frames the page holds after ``messages`` (the last full list and the patches
+    after it), or None if none came; raises if a patch came for frames the page lacks."""
+    frames = None
+    for msg in messages:
+        assert not msg.get("lost"), "a patch came for frames the page does not hold"
+        if "rebuilt" in msg:
+            start, new = msg["rebuilt"]
+            frames = (frames or [])[:start] + new
+    return frames
 
 
 @contextlib.contextmanager

@@ -10,7 +10,7 @@ from cardwidgets import GAMES, RuleOfThumbPlayer, builtin_records, load_record, 
 from cardwidgets.engine import ConfigError
 from cardwidgets.records import read_record
 from cardwidgets.widget import GameWidget
-from recorder import Recorder, leaks, sent_bytes
+from recorder import Recorder, leaks, page_frames, sent_bytes
 
 KEYS = sorted(GAMES)
 
@@ -82,9 +82,10 @@ def test_a_seat_widget_never_sends_a_hidden_card(key):
             w = GameWidget(game, seat=seat)
             made = rec.take()
             assert not leaks(w, made)
-            state = {"meta": w.meta, "cards": w.cards, "frames": w.frames}
+            state = {"meta": w.meta, "cards": w.cards, "frames": w._wire(w.frames)}
             # the seat's frames are the only ones built: nothing sent twice
             assert sent_bytes(made) < 1.2 * sent_bytes([state]) + 2000
+            assert page_frames(made) == w.frames  # the page rebuilds them exactly
             watch_and_poke(w, rec)
             # "Play from here" for the seat the widget shows is allowed
             Recorder.page_sends(w, {"type": "take_seat", "seat": seat, "play": True,
@@ -117,6 +118,41 @@ def test_a_widget_made_to_play_a_seat_sends_only_that_seat(key):
             assert not leaks(w, rec.take())
             watch_and_poke(w, rec)
             play_to_end(w, rec)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_seat_widget_never_gets_a_computer_players_reason(key, monkeypatch):
+    """The built-in players' reasons (which may speak of their hidden cards) are for the
+    teacher's view: a seat widget, played to the end, restarted, resynced, switched to a
+    level that gives reasons, never receives one, not even its own partner's."""
+    from test_widget_levels import Chatty
+    from cardwidgets.engine.players import LEVELS
+    monkeypatch.setitem(LEVELS, "chatty", (lambda seed: Chatty(seed), "random, and says why"))
+    cls = GAMES[key]
+    setup = {k: v for k, v in (("deals", 1), ("hands", 2)) if k in cls.SETUP}
+    n = max(cls.min_players, min(4, cls.max_players))
+    for seat in range(n):
+        with Recorder() as rec:
+            w = GameWidget.new(key, players=n, seed=seat, play_as=seat, level="chatty", **setup)
+            Recorder.page_sends(w, {"type": "level", "level": "easy"})
+            Recorder.page_sends(w, {"type": "level", "level": "chatty"})
+            assert w.level == "chatty"
+            play_to_end(w, rec)
+            Recorder.page_sends(w, {"type": "resync"})
+            sent = rec.take()
+            assert not leaks(w, sent)  # (judged against this game, before the restart)
+            Recorder.page_sends(w, {"type": "restart"})
+            play_to_end(w, rec)
+            Recorder.page_sends(w, {"type": "hello", "frames": 1})
+            Recorder.page_sends(w, {"type": "take_seat", "seat": seat, "play": False, "at": 0})
+            sent = json.dumps([{k: m.get(k) for k in ("state", "data")}
+                               for m in rec.everything()], default=str)
+            assert w._reasons, "the built-in players gave reasons"
+            assert "REASON" not in sent and '"reason"' not in sent
+    # not blind: a teacher's widget of the same game sends them
+    with Recorder() as rec:
+        GameWidget.new(key, players=n, seed=0, level="chatty", **setup)
+        assert "REASON" in json.dumps([m.get("data") for m in rec.take()], default=str)
 
 
 @pytest.mark.parametrize("name", builtin_records())
@@ -232,8 +268,12 @@ def test_the_page_may_change_only_the_step(name, state, field):
     assert state_of(w) == before
     assert w.notice["kind"] == "refused" and w.notice["text"].startswith(field + ":")
     restored = [m["data"]["state"] for m in sent if m["data"]["method"] == "update"]
-    assert any(field in s and s[field] == json.loads(json.dumps(getattr(w, field)))
+    # (the frames go back as they travel: as patches, which the page rebuilds)
+    value = w._wire(w.frames) if field == "frames" else getattr(w, field)
+    assert any(field in s and s[field] == json.loads(json.dumps(value))
                for s in restored), "the kernel's value is sent back"
+    if field == "frames":
+        assert page_frames(sent) == w.frames
     if field == "notice":
         assert w.notice["text"] != state["notice"]["text"]
     assert not [m for m in sent if m["data"]["method"] == "echo_update"]

@@ -7,6 +7,7 @@ import pytest
 from cardwidgets import ConfigError, Poch, load_record, play_out
 from cardwidgets.widget.picture import table_html
 from cardwidgets.widget import GameWidget
+from cardwidgets.widget.patches import Decoder
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -320,7 +321,10 @@ def test_play_mode_sends_only_the_new_frames():
     w.handle({"type": "act", "action": {"kind": "bet", "seat": 1, "amount": 2}, "at": 9})
     [msg] = [m for m in sent if m.get("type") == "frames"]
     assert msg["start"] == 10 and msg["step"] == len(w.frames) - 1
-    assert w.frames[10:] == msg["frames"]
+    # the new frames travel as patches of the frames the page holds, and rebuild exactly
+    page = Decoder()
+    page.extend(w._wire(w.frames)[:10])
+    assert msg["wire"] == page.id and page.extend(msg["patches"]) == w.frames[10:]
     assert set(msg["cards"]) <= set(w.cards)
 
 
@@ -341,7 +345,11 @@ def test_a_new_view_gets_the_frames_it_missed():
     w.send = lambda content, buffers=None: sent.append(content)
     assert len(w.frames) > 1
     w.handle({"type": "hello", "frames": 1})
-    assert sent == [{"type": "frames", "start": 1, "frames": w.frames[1:], "cards": w.cards,
-                     "step": w.step}]
+    [msg] = sent
+    assert {k: v for k, v in msg.items() if k != "patches"} == {
+        "type": "frames", "start": 1, "cards": w.cards, "step": w.step, "wire": w._encoder.id}
+    page = Decoder()
+    page.extend(w._wire(w.frames)[:1])
+    assert page.extend(msg["patches"]) == w.frames[1:]
     w.handle({"type": "hello", "frames": len(w.frames)})
     assert len(sent) == 1

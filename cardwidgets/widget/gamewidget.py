@@ -2,8 +2,14 @@
 
 Every step's view is computed here, in Python, when the widget is made (the game is replayed
 from the start and ``game.view(seat)`` is taken after each action) and sent to the browser
-in one go, so stepping back and forward never waits for the kernel. Only play-mode moves go
-to the kernel, where they are checked by the engine like any other action.
+in one go, so stepping back and forward never waits for the kernel. They travel as changes:
+frame 0 whole, then each frame as a patch of the one before (:mod:`.patches`), rebuilt by
+the page exactly. Only play-mode moves go to the kernel, where they are checked by the
+engine like any other action.
+
+The built-in players play at a ``level`` (:data:`cardwidgets.engine.players.LEVELS`; the
+page offers them in play mode), and each of their moves' reasons (``Player.reason``) is
+shown in the teacher's view only: a seat's frames never carry one.
 
 What the browser gets is always a *view*: the teacher's (``seat=None``, all cards face up)
 or one seat's, where the other hands are hidden by the engine and never sent.
@@ -31,9 +37,10 @@ import traitlets
 
 from ..engine import CHANCE, TABLE, Action, CardwidgetsError, ConfigError, Game
 from ..engine.core import fold_amounts
-from ..engine.players import Player, RuleOfThumbPlayer
+from ..engine.players import LEVELS, Player, player_for
 from ..games import GAMES
 from . import picture as _picture  # attaches Game._repr_html_ (static rendering)
+from .patches import Encoder
 
 __all__ = ["GameWidget"]
 
@@ -128,6 +135,12 @@ def _size(obj, limit: int) -> int:
     return total
 
 
+def _frames_to_json(frames, widget) -> list:
+    """What the ``frames`` trait sends: frame 0, then each frame as a patch of the one before
+    (:mod:`cardwidgets.widget.patches`); the page rebuilds them."""
+    return widget._wire(frames)
+
+
 class GameWidget(anywidget.AnyWidget):
     """Step through a game, or play one seat of it, in JupyterLab.
 
@@ -154,8 +167,9 @@ class GameWidget(anywidget.AnyWidget):
     #: Details of every card that appears in the frames (code -> rank, suit, names).
     cards = traitlets.Dict().tag(sync=True)
     #: The view after each step (frame 0 is the start); keys that never change are in
-    #: ``meta["static"]`` and cards are given by their codes.
-    frames = traitlets.List().tag(sync=True)
+    #: ``meta["static"]`` and cards are given by their codes. They travel as changes: frame
+    #: 0, then each frame as a patch of the one before (:mod:`.patches`).
+    frames = traitlets.List().tag(sync=True, to_json=_frames_to_json)
     #: The step shown in the browser (the browser steps locally and reports it here).
     step = traitlets.Int(0).tag(sync=True)
     #: Whose view is shown: ``None`` for the teacher (all cards face up) or a seat number.
@@ -166,7 +180,7 @@ class GameWidget(anywidget.AnyWidget):
     notice = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: Game, *, seat=None, play_as=None, step=0, seed=None,
-                 players=None, teacher=False, **kwargs):
+                 players=None, teacher=False, level="easy", _reasons=None, **kwargs):
         if not isinstance(game, Game):
             raise ConfigError("game", f"give a game, e.g. Poch(4) or load_record('e-p1'), "
                               f"not {type(game).__name__}")
@@ -197,7 +211,12 @@ class GameWidget(anywidget.AnyWidget):
         self._source = game
         self._seed = seed
         self._rng = random.Random(seed)
-        self._bots = self._make_bots(game, players, seed)
+        #: the built-in players' level (one of ``LEVELS``), or ``None`` for players given
+        #: in Python (``players=``), whose level the page cannot change
+        self.level = self._check_level(level, players)
+        self._bots = self._make_bots(game, players, seed, self.level)
+        # why each built-in player's move was made, by the move's index (teacher's view only)
+        self._reasons: dict[int, str] = dict(_reasons or {})
         self._notice_id = 0
         self._static_keys = None
         self._timeline = list(timeline)
@@ -214,24 +233,33 @@ class GameWidget(anywidget.AnyWidget):
 
     # ---- making one ----------------------------------------------------------------------
     @classmethod
-    def new(cls, game="poch", players=4, *, seed=None, play_as=None, options=None,
-            bots=None, teacher=False, **setup):
-        """A fresh deal of ``game`` for ``players`` (a number or a list of names), shuffled
-        with ``seed``. Watching (``play_as=None``), the built-in players play every seat
-        to the end so you can step through it; with ``play_as=seat`` you play that seat.
+    def new(cls, game=None, players=4, *, seed=None, play_as=None, options=None,
+            bots=None, teacher=False, level="easy", **setup):
+        """A fresh deal of ``game`` (``"poch"``, ``"pocha"``, …) for ``players`` (a number or
+        a list of names), shuffled with ``seed``. Watching (``play_as=None``), the built-in
+        players play every seat to the end so you can step through it; with
+        ``play_as=seat`` you play that seat.
 
-        Settings such as ``chips`` or ``deals`` go to the game; ``deals`` is 1 unless given.
+        ``level`` is the built-in players' level (``"easy"``, and any other level of
+        :data:`cardwidgets.engine.players.LEVELS`); in play mode the page can change it.
+        ``bots`` gives players of your own instead. Settings such as ``chips`` or ``deals`` go
+        to the game; ``deals`` is 1 unless given.
         """
-        if game not in GAMES:
+        if game is None:
+            raise ConfigError("game", "say which game to deal, e.g. GameWidget.new('pocha', "
+                              "players=4); the games: " + ", ".join(sorted(GAMES)))
+        if not isinstance(game, str) or game not in GAMES:
             raise ConfigError("game", f"{game!r} is not a game we know; use one of "
                               + ", ".join(sorted(GAMES)))
         cls_ = GAMES[game]
         if "deals" in cls_.SETUP:
             setup.setdefault("deals", 1)
+        level = cls._check_level(level, bots)
         g = cls_(players, options=options, **setup)
         if play_as is None:
-            bots_ = cls._make_bots(g, bots, seed)
+            bots_ = cls._make_bots(g, bots, seed, level)
             rng = random.Random(seed)
+            reasons = {}
             while not g.finished:
                 actor = g.current_player
                 if actor == CHANCE:
@@ -239,9 +267,16 @@ class GameWidget(anywidget.AnyWidget):
                 elif actor == TABLE:
                     g.advance()
                 else:
-                    g.apply(bots_[actor].choose(g, actor))
-            return cls(g, seed=seed, players=bots, teacher=teacher)
-        return cls(g, seed=seed, play_as=play_as, players=bots, step=-1, teacher=teacher)
+                    bot = bots_[actor]
+                    bot.reason = None  # a reason is for this move only
+                    action = bot.choose(g, actor)
+                    if getattr(bot, "reason", None):
+                        reasons[len(g.actions)] = str(bot.reason)
+                    g.apply(action)
+            return cls(g, seed=seed, players=bots, teacher=teacher, level=level,
+                       _reasons=reasons)
+        return cls(g, seed=seed, play_as=play_as, players=bots, step=-1, teacher=teacher,
+                   level=level)
 
     @classmethod
     def from_record(cls, source, **kwargs):
@@ -250,9 +285,22 @@ class GameWidget(anywidget.AnyWidget):
         return cls(load_record(source), **kwargs)
 
     @staticmethod
-    def _make_bots(game, players, seed):
+    def _check_level(level, players):
+        """The level of the built-in players, checked (``None`` when ``players`` are given)."""
+        if players is not None:
+            if level not in (None, "easy"):
+                raise ConfigError("level", "the level is for the built-in players; you gave "
+                                  "players of your own (players=/bots=), so leave it out")
+            return None
+        if not isinstance(level, str) or level not in LEVELS:
+            raise ConfigError("level", f"{level!r:.40} is not a level of the computer players; "
+                              "choose one of " + ", ".join(LEVELS))
+        return level
+
+    @staticmethod
+    def _make_bots(game, players, seed, level="easy"):
         if players is None:
-            return {s: RuleOfThumbPlayer(None if seed is None else seed * 31 + s)
+            return {s: player_for(level or "easy", None if seed is None else seed * 31 + s)
                     for s in range(game.n)}
         if isinstance(players, Player):
             return {s: players for s in range(game.n)}
@@ -279,6 +327,15 @@ class GameWidget(anywidget.AnyWidget):
                 setattr(copy, name, getattr(source, name))
         return copy
 
+    def _wire(self, frames) -> list:
+        """The wire form of ``frames``, continuing the encoding so far when ``frames``
+        continues the frames encoded (play mode), else a new one."""
+        enc = self.__dict__.get("_encoder")
+        if enc is None or not enc.continues(frames):
+            enc = self._encoder = Encoder()
+        enc.extend(frames[len(enc.frames):])
+        return list(enc.wire)
+
     def _load(self, game, timeline, seat):
         """Replay ``timeline`` from the start and send a view of every step."""
         fresh = self._copy([])
@@ -288,12 +345,21 @@ class GameWidget(anywidget.AnyWidget):
             views.append(fresh.view(seat))
         self.game = fresh
         self._timeline = list(timeline)
+        self._reasons = {i: r for i, r in self._reasons.items() if i < len(timeline)}
         cards: dict = {}
         frames = [_frame(v, cards) for v in views]
+        if seat is None:
+            # the teacher's view: why each built-in player's move was made
+            for i, reason in self._reasons.items():
+                last = frames[i + 1].get("last")
+                if isinstance(last, dict):
+                    last["reason"] = reason
         static = {k: v for k, v in frames[0].items()
                   if all(f.get(k) == v for f in frames) and k not in ("step", "last", "legal")}
         self._static = static
         frames = [{k: v for k, v in f.items() if k not in static} for f in frames]
+        if frames == self.frames:
+            frames = self.frames  # the same frames: the page's copy and encoding stay good
         with self.hold_sync():
             self.meta = self._meta(static)
             self.cards = cards
@@ -312,6 +378,9 @@ class GameWidget(anywidget.AnyWidget):
             "deals_agreed": g.setup.get("deals") if isinstance(g.setup, dict) else None,
             # the one seat this widget may show (the page offers no other view), or None
             "locked": self.locked,
+            # the built-in players' level (None: players given in Python) and the levels
+            "level": self.level,
+            "levels": [{"key": k, "words": v[1]} for k, v in LEVELS.items()],
         }
 
     def _play(self, action):
@@ -335,10 +404,12 @@ class GameWidget(anywidget.AnyWidget):
         self._timeline = list(self.game.actions)
         if self._new_frames:
             # silent updates: the browser gets the same data in the message below
-            self._trait_values["frames"] = self.frames + self._new_frames
+            frames = self.frames + self._new_frames
+            patches = self._wire(frames)[start:]
+            self._trait_values["frames"] = frames
             self._trait_values["cards"] = self._new_cards
-            self.send({"type": "frames", "start": start, "frames": self._new_frames,
-                       "cards": added, "step": len(self.frames) - 1})
+            self.send({"type": "frames", "start": start, "patches": patches,
+                       "wire": self._encoder.id, "cards": added, "step": len(self.frames) - 1})
             self._trait_values["step"] = len(self.frames) - 1
         else:
             self.step = len(self.frames) - 1
@@ -407,13 +478,16 @@ class GameWidget(anywidget.AnyWidget):
         if kind == "hello":  # a new view says how many frames it holds; send the rest
             have = content.get("frames")
             if isinstance(have, int) and not isinstance(have, bool) and 0 < have < len(self.frames):
-                self.send({"type": "frames", "start": have, "frames": self.frames[have:],
-                           "cards": self.cards, "step": self.step})
+                self.send({"type": "frames", "start": have,
+                           "patches": self._wire(self.frames)[have:],
+                           "wire": self._encoder.id, "cards": self.cards, "step": self.step})
             return False
         if kind == "act":
             return self._act(content)
         if kind == "restart":
             return self._restart()
+        if kind == "level":
+            return self._set_level(content)
         if kind == "take_seat":
             at = content.get("at", self.step)
             if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < len(self.frames):
@@ -424,7 +498,30 @@ class GameWidget(anywidget.AnyWidget):
             error = self._take_seat(content.get("seat"), play, at)
             return self._refuse(error) if error else True
         return self._refuse(f"type: {kind!r:.40} is not a message the widget knows "
-                            "(act, take_seat, restart, echo, resync, hello)")
+                            "(act, take_seat, restart, level, echo, resync, hello)")
+
+    def _set_level(self, content):
+        """``{"type": "level", "level": "hard"}``: the built-in players play at that level
+        from their next move on (the moves made stay). An unknown level is refused."""
+        unknown = set(content) - {"type", "level"}
+        if unknown:
+            return self._refuse(f"{sorted(map(str, unknown))[0]:.40}: is not a field of a "
+                                "level change")
+        level = content.get("level")
+        if self.level is None:
+            return self._refuse("level: this widget's computer players were given in Python "
+                                "(players=), so their level cannot change here")
+        if not isinstance(level, str) or level not in LEVELS:
+            return self._refuse(f"level: {level!r:.40} is not a level of the computer players; "
+                                "choose one of " + ", ".join(LEVELS))
+        if level == self.level:
+            return False
+        self.level = level
+        self._bots = self._make_bots(self.game, None, self._seed, level)
+        self.meta = dict(self.meta, level=level)
+        self._say("info", f"The computer players now play at the {level} level "
+                  f"({LEVELS[level][1]}), from their next move on.")
+        return True
 
     def _check_seat(self, seat, n=None):
         if seat is None:
@@ -542,7 +639,12 @@ class GameWidget(anywidget.AnyWidget):
             elif actor == TABLE:
                 self._play(g.legal_actions()[0])
             else:
-                self._play(self._bots[actor].choose(g, actor))
+                bot = self._bots[actor]
+                bot.reason = None  # a reason is for this move only
+                action = bot.choose(g, actor)
+                if getattr(bot, "reason", None):
+                    self._reasons[len(g.actions)] = str(bot.reason)  # teacher's view only
+                self._play(action)
         raise RuntimeError("the built-in players did not reach the person's turn")
 
     def _say(self, kind, text, rule=None):

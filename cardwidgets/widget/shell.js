@@ -38,6 +38,23 @@ function cwNoteParts(text) {
   return parts;
 }
 
+/** Whether a player is called "You": the person at the widget, addressed as "you". */
+function cwIsYou(name) { return /^you$/i.test(String(name).trim()); }
+
+/** "Ada's" (cut to n characters), or "Your" for a player called You. */
+function cwWhose(name, n) { return cwIsYou(name) ? "Your" : `${n ? cwShort(name, n) : name}'s`; }
+
+/** The sentences of the page that name a seat, right for a seat called You too. */
+const CW_SAY = {
+  view: (p, n) => `${cwWhose(p, n)} view`,
+  stop: (p, n) => cwIsYou(p) ? "Stop playing" : `Stop playing ${n ? cwShort(p, n) : p}`,
+  stopTitle: (p) => (cwIsYou(p) ? "Stop playing" : `Stop playing ${p}`) + " and watch again: the game stays where it is",
+  playFrom: (p, n) => cwIsYou(p) ? "Play your seat from here" : `Play as ${n ? cwShort(p, n) : p} from here`,
+  playTitle: (p) => (cwIsYou(p) ? "You play your own seat" : `You play ${p}`) + " from the step shown; the built-in players play the others",
+  yourTurn: (p) => cwIsYou(p) ? "Your turn:" : `Your turn, ${p}:`,
+  waiting: (p) => `Waiting for ${cwIsYou(p) ? "you" : p}…`,
+};
+
 function cwCap(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : s; }
 
 /** Rule ids named in a step's rule field, e.g. "P14, P11" or "P8 (our ruling)". */
@@ -74,9 +91,83 @@ function cwGroupWords(g) {
   return g.actions.map((l) => l.label).join(" · ");
 }
 
+// ---- frames from the wire ------------------------------------------------------------------
+// Python sends frame 0 whole and every later frame as a patch of the one before (the format
+// is described in cardwidgets/widget/patches.py); the page rebuilds them here once, so a
+// table module gets the same ctx.frame and ctx.prev as if every frame had travelled whole.
+// Rebuilt frames share what did not change with the frame before; they are frozen, so a
+// table module cannot change one step's view by drawing another.
+
+/** An empty copy of the wire: the frames rebuilt so far, the pooled values, the key names. */
+function cwWire() { return { frames: [], pool: [], keys: [], id: null }; }
+
+function cwFreeze(v) {
+  if (v !== null && typeof v === "object" && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const k in v) cwFreeze(v[k]);
+  }
+  return v;
+}
+
+function cwIsPatch(e) { return e !== null && typeof e === "object" && !Array.isArray(e); }
+
+function cwValue(e, fresh) {
+  if (typeof e === "number") return fresh.pool[e];
+  if (!Array.isArray(e)) return e;            // a string, true, false or null
+  const v = cwFreeze(e[0]);
+  if (e.length === 2) fresh.add.push([e[1], v]);
+  return v;
+}
+
+function cwPatch(old, p, wire, fresh) {
+  if (Array.isArray(old)) {
+    let out;
+    if (p.s) {
+      const start = p.s[0], count = p.s[1];
+      out = old.slice(0, start);
+      for (let i = 2; i < p.s.length; i++) out.push(cwValue(p.s[i], fresh));
+      for (let i = start + count; i < old.length; i++) out.push(old[i]);
+    } else {
+      out = old.slice();
+      for (const i in p) out[i] = cwIsPatch(p[i]) ? cwPatch(old[i], p[i], wire, fresh) : cwValue(p[i], fresh);
+    }
+    return Object.freeze(out);
+  }
+  const out = Object.assign({}, old);
+  for (const k in p) {
+    const c = k.charCodeAt(0);
+    const name = c >= 48 && c <= 57 ? wire.keys[Number(k)] : c === 39 ? k.slice(1) : k;
+    const e = p[k];
+    if (cwIsPatch(e)) out[name] = cwPatch(old[name], e, wire, fresh);
+    else if (Array.isArray(e) && e.length === 0) delete out[name];
+    else out[name] = cwValue(e, fresh);
+  }
+  return Object.freeze(out);
+}
+
+/** Rebuild the frames of wire `items` after those in `wire` (changed in place). */
+function cwExtend(wire, items) {
+  for (const item of items || []) {
+    if (!wire.frames.length) {
+      wire.keys = item.keys; wire.id = item.id;
+      wire.frames.push(cwFreeze(item.frame));
+    } else if (Array.isArray(item)) {
+      wire.frames.push(cwFreeze(item[0]));   // a frame sent whole
+    } else {
+      const fresh = { pool: wire.pool, add: [] };
+      wire.frames.push(cwPatch(wire.frames[wire.frames.length - 1], item, wire, fresh));
+      for (const [n, v] of fresh.add) wire.pool[n] = v;
+    }
+  }
+  return wire;
+}
+
 function render({ model, el }) {
   const uid = "cw" + Math.random().toString(36).slice(2, 10);
-  let meta = model.get("meta"), cards = model.get("cards"), frames = model.get("frames");
+  let wire = cwExtend(cwWire(), model.get("frames"));
+  // meta.static holds the keys every frame shares: frozen too
+  const metaOf = () => { const m = model.get("meta"); cwFreeze(m.static); return m; };
+  let meta = metaOf(), cards = model.get("cards"), frames = wire.frames;
   let merged = [];
   let pos = Math.min(model.get("step") || 0, frames.length - 1);
   let timer = null;
@@ -123,6 +214,12 @@ function render({ model, el }) {
   seatSel.setAttribute("aria-label", "Whose view to show");
   const playBtn = cwEl("button", "cw-btn cw-play-btn", who);
   playBtn.type = "button";
+  // play mode: how well the computer players play (the levels Python offers)
+  const levelLabel = cwEl("label", "cw-label cw-level", who, "Computer players ");
+  const levelSel = cwEl("select", "cw-level-select", levelLabel);
+  levelSel.setAttribute("aria-label", "How well the computer players play");
+  levelLabel.hidden = true;
+  levelSel.addEventListener("change", () => model.send({ type: "level", level: levelSel.value }));
 
   // the board on the left (or on top), the controls and the comment beside it (or below)
   const body = cwEl("div", "cw-body", root);
@@ -174,6 +271,9 @@ function render({ model, el }) {
   const what = cwEl("p", "cw-what", explain);
   what.setAttribute("aria-live", "polite");
   const ruleBox = cwEl("div", "cw-rules", explain);
+  // the teacher's view: why a computer player made the move (Python sends it there only)
+  const reasonEl = cwEl("p", "cw-reason", explain);
+  reasonEl.hidden = true;
   const comment = cwEl("div", "cw-comment", explain);
 
   const now = cwEl("section", "cw-now", lower);
@@ -197,6 +297,8 @@ function render({ model, el }) {
   echoBtn.setAttribute("aria-hidden", "true");
   const echoOut = cwEl("span", "cw-echo-out", root);
   echoOut.hidden = true;
+  // for the browser tests: every frame as a table module gets it (ctx.frame)
+  root.cwFrames = () => frames.map((_, k) => frameAt(k));
   echoBtn.addEventListener("click", () => model.send({ type: "echo", t: String(performance.now()) }));
 
   // ---- fitting the table to the width we have ---------------------------------------------
@@ -372,9 +474,11 @@ function render({ model, el }) {
     pos = k;
     pendingFocus = intent || null;
     show();
-    model.set("step", pos);
-    model.save_changes();
+    // Python hears of the step just after the page has drawn it (one message for a run of
+    // quick steps)
+    if (!saving) saving = setTimeout(() => { saving = null; if (model.get("step") !== pos) { model.set("step", pos); model.save_changes(); } }, 0);
   }
+  let saving = null;
 
   function toggleAuto() {
     if (timer) { clearInterval(timer); timer = null; }
@@ -458,26 +562,47 @@ function render({ model, el }) {
       if (!locked) { const o = cwEl("option", null, seatSel, "Teacher: all cards face up"); o.value = ""; }
       meta.players.forEach((p, s) => {
         if (locked && s !== meta.locked) return;
-        const op = cwEl("option", null, seatSel, `${cwShort(p)}'s view`);
-        op.value = String(s); op.title = `${p}'s view`;
+        const op = cwEl("option", null, seatSel, CW_SAY.view(p, 40));
+        op.value = String(s); op.title = CW_SAY.view(p);
       });
     }
     seatSel.value = seat === null || seat === undefined ? "" : String(seat);
-    seatSel.title = seat === null || seat === undefined ? "Teacher: all cards face up" : `${nameOf(seat)}'s view`;
+    seatSel.title = seat === null || seat === undefined ? "Teacher: all cards face up" : CW_SAY.view(nameOf(seat));
     seatSel.disabled = playing() || locked;
     if (playing()) {
-      playBtn.textContent = `Stop playing ${cwShort(nameOf(model.get("play_as")))}`;
+      playBtn.textContent = CW_SAY.stop(nameOf(model.get("play_as")), 40);
       playBtn.disabled = false;
-      playBtn.title = `Stop playing ${nameOf(model.get("play_as"))} and watch again: the game stays where it is`;
+      playBtn.title = CW_SAY.stopTitle(nameOf(model.get("play_as")));
     } else if (seat === null || seat === undefined) {
       playBtn.textContent = "Play a seat…";
       playBtn.disabled = true;
       playBtn.title = "Choose a player's view first, then play that seat";
     } else {
-      playBtn.textContent = `Play as ${cwShort(nameOf(seat))} from here`;
+      playBtn.textContent = CW_SAY.playFrom(nameOf(seat), 40);
       playBtn.disabled = false;
-      playBtn.title = `You play ${nameOf(seat)} from the step shown; the built-in players play the others`;
+      playBtn.title = CW_SAY.playTitle(nameOf(seat));
     }
+    drawLevel();
+  }
+
+  /** Play mode: the computer players' level, a menu (when the built-in players play). */
+  function drawLevel() {
+    const levels = meta.levels || [];
+    const show = playing() && meta.level !== null && meta.level !== undefined && levels.length > 0;
+    levelLabel.hidden = !show;
+    if (!show) return;
+    const offer = levels.map((l) => l.key + "\u0000" + l.words).join("\u0001");
+    if (levelSel.dataset.offer !== offer) {
+      levelSel.dataset.offer = offer;
+      levelSel.textContent = "";
+      for (const l of levels) {
+        const o = cwEl("option", null, levelSel, cwCap(l.key));
+        o.value = l.key; o.title = `${cwCap(l.key)}: ${l.words}`;
+      }
+    }
+    levelSel.value = meta.level;
+    const now = levels.find((l) => l.key === meta.level);
+    levelSel.title = now ? `${cwCap(now.key)}: ${now.words}` : "";
   }
 
   function drawStepper() {
@@ -492,10 +617,8 @@ function render({ model, el }) {
     const f = frameAt(pos);
     // the phase lit is the header's: at the end of a hand, the hand's last phase
     const herePhase = handOverAt(f) && pos > 0 ? frameAt(pos - 1).phase : f.phase;
-    jumps.textContent = "";
-    cwEl("span", "cw-jumps-label", jumps, "Jump to:");
     const sum = summarise();
-    for (const j of spec) {
+    const targets = spec.map((j) => {
       let target = -1;
       // this hand's phase; at the very end (counted as the next hand), the last hand's
       for (const deal of [f.deal, f.deal - 1]) {
@@ -506,11 +629,21 @@ function render({ model, el }) {
         if (target >= 0) break;
       }
       if (j.keys.includes("over") && target < 0) target = sum.over;
+      return target;
+    });
+    // drawn again only when a target or the phase lit changes (not at every step)
+    const sig = JSON.stringify([spec.map((j) => j.label), targets, herePhase]);
+    if (jumps.dataset.sig === sig) return;
+    jumps.dataset.sig = sig;
+    jumps.textContent = "";
+    cwEl("span", "cw-jumps-label", jumps, "Jump to:");
+    spec.forEach((j, i) => {
+      const target = targets[i];
       const b = mk("cw-jump", j.label, `Jump to the start of ${j.title}`, () => go(target), jumps);
       b.dataset.keys = j.keys.join(" ");
       b.disabled = target < 0;
       if (j.keys.includes(herePhase)) { b.classList.add("cw-jump--here"); b.setAttribute("aria-current", "step"); }
-    }
+    });
   }
 
   function drawExplain(f) {
@@ -531,6 +664,13 @@ function render({ model, el }) {
       cwEl("span", "cw-rule-text", r, meta.rules[id]);
     }
     if (last && /our ruling/i.test(last.rule)) cwEl("div", "cw-rule-note", ruleBox, "“Our ruling”: the documents leave this open; cardwidgets decides it as written.");
+    const why = last && last.reason && (model.get("seat") === null || model.get("seat") === undefined) ? last.reason : "";
+    reasonEl.hidden = !why;
+    reasonEl.textContent = "";
+    if (why) {
+      cwEl("span", "cw-reason-label", reasonEl, "Why (computer player): ");
+      cwEl("span", "cw-reason-text", reasonEl, why);
+    }
     comment.textContent = "";
     comment.hidden = !(last && last.comment);
     if (last && last.comment) {
@@ -616,12 +756,12 @@ function render({ model, el }) {
         mk("cw-back-to-game", "Back to the game »", "Go to the last step to play", () => go(frames.length - 1, "moves"), legalBox);
         return;
       }
-      if (f.actor !== me) { nowWho.textContent = `Waiting for ${f.actor_name}…`; return; }
+      if (f.actor !== me) { nowWho.textContent = CW_SAY.waiting(f.actor_name); return; }
       const groups = cwGroupLegal(f.legal);
       const drawn = tableHost.firstChild;
       const own = (kind) => drawn && drawn.querySelector(`[data-cw-move="${kind}"]`);
       const cardsToClick = drawn && drawn.querySelector("button.cw-card--legal");
-      nowWho.textContent = `Your turn, ${nameOf(me)}:` + (cardsToClick ? " click a card or choose a move." : " choose a move.");
+      nowWho.textContent = CW_SAY.yourTurn(nameOf(me)) + (cardsToClick ? " click a card or choose a move." : " choose a move.");
       for (const g of groups) {
         if (own(g.kind)) {
           // the table draws these moves itself (e.g. Pocha's bids at the seat): say so, and
@@ -647,14 +787,14 @@ function render({ model, el }) {
       // a record that stops before the game's end: Next is disabled, so say so
       nowWho.textContent = "The record ends here.";
       if (groups.length) {
-        const then = f.actor >= 0 ? `${f.players[f.actor]} would act next` : f.actor === -1 ?
+        const then = f.actor >= 0 ? cwSays(f.players[f.actor], "would act next") : f.actor === -1 ?
           "the dealer would shuffle and deal next" : "the rules would act next by themselves";
         cwEl("p", "cw-small", legalBox, `If the game went on, ${then}: ${groups.map(cwGroupWords).join("; ")}.`);
       }
       return;
     }
     nowWho.textContent = f.actor === null || f.actor === undefined ? "" :
-      f.actor >= 0 ? `${f.players[f.actor]} is to act.` :
+      f.actor >= 0 ? cwSays(f.players[f.actor], "is to act.") :
       f.actor === -1 ? "Next the dealer shuffles and deals." : "Next the rules act by themselves:";
     if (groups.length) {
       const ul = cwEl("ul", "cw-legal-list", legalBox);
@@ -777,7 +917,8 @@ function render({ model, el }) {
 
   // ---- changes from Python ---------------------------------------------------------------
   const onData = () => {
-    meta = model.get("meta"); cards = model.get("cards"); frames = model.get("frames");
+    wire = cwExtend(cwWire(), model.get("frames"));
+    meta = metaOf(); cards = model.get("cards"); frames = wire.frames;
     forget();
     pos = Math.min(model.get("step") || 0, frames.length - 1);
     waiting = false;
@@ -797,9 +938,10 @@ function render({ model, el }) {
     if (!msg) return;
     if (msg.type === "echo") { echoOut.textContent = String(msg.t); return; }
     if (msg.type === "frames") {
-      // play mode: only the new steps travel; the rest is already here
-      if (msg.start !== frames.length) { model.send({ type: "resync" }); return; }
-      frames = frames.concat(msg.frames);
+      // play mode: only the new steps travel, as patches; the rest is already here
+      if (msg.start !== frames.length || msg.wire !== wire.id) { model.send({ type: "resync" }); return; }
+      cwExtend(wire, msg.patches);
+      frames = wire.frames;
       cards = Object.assign({}, cards, msg.cards);
       // the table of the old last step was drawn with move buttons: drop it
       tableCache.clear(); summary = null;
@@ -808,7 +950,7 @@ function render({ model, el }) {
       show();
     }
   };
-  const onMode = () => { meta = model.get("meta"); forget(); waiting = false; show(); };
+  const onMode = () => { meta = metaOf(); forget(); waiting = false; show(); };
   model.on("change:frames", onData);
   model.on("change:meta", onMode);
   model.on("change:seat", onMode);
