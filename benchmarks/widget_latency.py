@@ -29,6 +29,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(1, str(REPO))
 
 from labserver import (LabServer, kernel_eval, launch_browser, make_notebook,  # noqa: E402
                        open_notebook, run_all)

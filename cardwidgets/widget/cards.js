@@ -78,7 +78,7 @@ const CW_GERMAN = new Set(["acorns", "leaves", "bells"]);
  */
 function cwSprite(parent, uid) {
   const svg = cwSvg("svg", { class: "cw-sprite", width: 0, height: 0, "aria-hidden": "true", focusable: "false" }, parent);
-  return { uid, defs: cwSvg("defs", {}, svg), have: new Set() };
+  return { uid, defs: cwSvg("defs", {}, svg), have: new Set(), faces: new Map() };
 }
 
 /** A card face as an <svg> (width w, height 1.5 w); card = {rank, suit, index, name}. */
@@ -91,14 +91,17 @@ function cwCardSvg(card, w, sprite) {
     while (face.firstChild) svg.appendChild(face.firstChild);
     return svg;
   }
-  const id = `${sprite.uid}-card-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
-  if (!sprite.have.has(id)) {
-    const face = card ? _cwDrawFace(card) : _cwDrawBack();
-    const sym = cwSvg("symbol", { id, viewBox: "0 0 60 90" }, sprite.defs);
-    while (face.firstChild) sym.appendChild(face.firstChild);
-    sprite.have.add(id);
+  // Each face is drawn once per widget and copied after that. A copy, not an SVG <use> of a
+  // shared symbol: a table full of <use> elements is several times slower to take down when
+  // the next step's table replaces it, which is most of the time a step takes.
+  let face = sprite.faces.get(key);
+  if (!face) {
+    face = cwSvg("g", {});
+    const drawn = card ? _cwDrawFace(card) : _cwDrawBack();
+    while (drawn.firstChild) face.appendChild(drawn.firstChild);
+    sprite.faces.set(key, face);
   }
-  cwSvg("use", { href: "#" + id }, svg);
+  svg.appendChild(face.cloneNode(true));
   return svg;
 }
 
