@@ -141,6 +141,8 @@ def main(argv=None):
     ap.add_argument("--notebook", default="poch.ipynb", help="the notebook opened (default poch.ipynb)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
+    import os
+    load_before = os.getloadavg()[0]
 
     with tempfile.TemporaryDirectory() as tmp:
         site_dir = args.site
@@ -179,7 +181,10 @@ def main(argv=None):
                 lab_echo, lab_move = time_moves(page, args.clicks)
             browser.close()
 
+    load_after = os.getloadavg()[0]
     print("\nThe class site (offline JupyterLite build, Pyodide kernel) against JupyterLab\n")
+    print(f"machine load (1-min average, {os.cpu_count()} cores): {load_before:.1f} at the start, "
+          f"{load_after:.1f} at the end; the wall-clock figures grow with it, the CPU ones hardly")
     if build:
         print(f"build: {build['seconds']:.1f} s (python -m cardwidgets site build --offline)")
     for name, size in sizes:

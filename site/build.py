@@ -12,8 +12,9 @@ What it does:
    ``import cardwidgets`` in a notebook works as it does in JupyterLab: the notebooks run
    unchanged. The kernel's own wheels and the widgets are loaded while Pyodide starts
    (``loadPyodideOptions.packages``), all at once instead of one install after another;
-3. runs ``jupyter lite build`` with this folder's ``jupyter-lite.json`` and every
-   ``notebooks/*.ipynb`` (and nothing else from that folder).
+3. runs ``jupyter lite build`` with this folder's ``jupyter-lite.json``, every
+   ``notebooks/*.ipynb`` and the data files they read beside them (``notebooks/*.json``:
+   the history lesson's ``facts.json``), and nothing else from that folder.
 
 Without ``--offline`` Pyodide itself and its packages come from Pyodide's usual online home
 (the jsDelivr CDN), and only our wheels are served by the site. With ``--offline`` the site
@@ -104,6 +105,17 @@ def notebooks(repo: Path = REPO) -> list[Path]:
     if not found:
         raise SiteError(f"notebooks: no .ipynb file in {repo / 'notebooks'}")
     return found
+
+
+# the data files the notebooks read beside them (history.ipynb opens facts.json); published
+# too, or the notebook's first cell stops with FileNotFoundError in the site and run-all with it
+DATA_SUFFIXES = (".json",)
+
+
+def data_files(repo: Path = REPO) -> list[Path]:
+    """The data files the site publishes beside the notebooks: ``notebooks/*.json``."""
+    return sorted(p for p in (repo / "notebooks").iterdir()
+                  if p.is_file() and p.suffix in DATA_SUFFIXES)
 
 
 def pyodide_version() -> str:
@@ -433,6 +445,7 @@ def build(output: Path | str | None = None, *, offline: bool = False, cache_dir=
     cache = Path(cache_dir) if cache_dir else default_cache_dir()
     version = pyodide_version()
     nbs = notebooks(repo)
+    nb_data = data_files(repo)
     stage = Path(tempfile.mkdtemp(prefix="cw-site-"))
     try:
         own = build_own_wheel(repo, stage / "own")
@@ -481,14 +494,15 @@ def build(output: Path | str | None = None, *, offline: bool = False, cache_dir=
             (lite / "static").mkdir()
             shutil.copytree(wheel_dir, lite / "static" / "pyodide")
 
-        _log(f"jupyter lite build: {len(nbs)} notebooks ({', '.join(p.name for p in nbs)}), "
+        _log(f"jupyter lite build: {len(nbs)} notebooks ({', '.join(p.name for p in nbs)}) "
+             f"and their data ({', '.join(p.name for p in nb_data) or 'none'}), "
              f"Pyodide {version} {'on the site (offline)' if offline else 'from its CDN'}")
         if output.exists():
             shutil.rmtree(output)
         cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
                "--output-dir", str(output), "--no-sourcemaps", "--no-unused-shared-packages"]
-        for nb in nbs:
-            cmd += ["--contents", str(nb)]
+        for path in [*nbs, *nb_data]:
+            cmd += ["--contents", str(path)]
         _run(cmd, "jupyter lite build", cwd=lite)
         if not offline:
             shutil.copytree(wheel_dir, output / lock_dir)
@@ -499,7 +513,7 @@ def build(output: Path | str | None = None, *, offline: bool = False, cache_dir=
         shutil.rmtree(stage, ignore_errors=True)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     summary = {"output": str(output), "offline": offline, "pyodide": version,
-               "notebooks": [p.name for p in nbs], "bytes": size,
+               "notebooks": [p.name for p in nbs], "data": [p.name for p in nb_data], "bytes": size,
                "seconds": round(time.monotonic() - t0, 1)}
     _log(f"built {output} ({size / 1e6:.1f} MB, {summary['seconds']} s); serve it with "
          f"python -m http.server -d {output} and open /lab/index.html")
@@ -536,8 +550,8 @@ def check(output: Path, *, offline: bool) -> list[str]:
             problems.append(f"{name} is not in the lock")
     contents = json.loads((output / "api" / "contents" / "all.json").read_text())
     names = {c["name"] for c in contents.get("content", [])}
-    if any(not n.endswith(".ipynb") for n in names):
-        problems.append(f"the site publishes files that are not notebooks: {sorted(names)}")
+    if any(not n.endswith((".ipynb", *DATA_SUFFIXES)) for n in names):
+        problems.append(f"the site publishes files that are not notebooks or their data: {sorted(names)}")
     return problems
 
 

@@ -261,3 +261,23 @@ def test_as_img_adds_the_namespace_and_escapes_nothing_twice():
     assert out.startswith('<img alt="a &amp; b" width="5"')
     data = re.search(r"base64,([^\"]+)", out).group(1)
     assert base64.b64decode(data).decode().startswith('<svg xmlns="http://www.w3.org/2000/svg" width="5"')
+
+
+def test_table_img_html_is_the_table_with_every_svg_as_an_image():
+    """The widget's no-kernel fallback can be the table as images (untrusted notebooks in
+    JupyterLab keep images, not inline SVG): the same pictures, decoded back byte for byte."""
+    import base64
+    import re
+    from cardwidgets import load_record
+    from cardwidgets.widget.picture import table_html, table_img_html
+    game = load_record("e-p1")
+    game.goto(2)
+    html, img = table_html(game, 0), table_img_html(game, 0)
+    svgs = re.findall(r"<svg\b[^>]*>.*?</svg>", html, re.S)
+    assert svgs and "<svg" not in img
+    decoded = [base64.b64decode(d).decode("utf-8")
+               for d in re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', img)]
+    assert len(decoded) == len(svgs)
+    for svg, back in zip(svgs, decoded):
+        assert back.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1) == svg.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
+    assert "Poch" in re.sub(r"<[^>]+>", " ", img)  # the caption stays text

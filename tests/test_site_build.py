@@ -42,6 +42,22 @@ def test_notebooks_are_every_ipynb_and_no_test_configuration():
     assert "sanitize.cfg" not in names and "index.ipynb" in names
 
 
+def test_the_data_the_notebooks_read_is_published_with_them():
+    """history.ipynb opens facts.json beside it: without it on the site, its first cell
+    raises FileNotFoundError in the page and run-all stops there."""
+    names = [p.name for p in site.data_files()]
+    assert "facts.json" in names and all(n.endswith(".json") for n in names)
+    history = (site.REPO / "notebooks" / "history.ipynb").read_text()
+    assert "facts.json" in history
+
+
+def test_data_files_are_only_the_notebooks_json(tmp_path):
+    (tmp_path / "notebooks").mkdir()
+    for name in ("a.ipynb", "facts.json", "sanitize.cfg", "notes.txt"):
+        (tmp_path / "notebooks" / name).write_text("{}")
+    assert [p.name for p in site.data_files(tmp_path)] == ["facts.json"]
+
+
 def test_wheel_info_reads_imports_and_the_requirements_that_apply_in_the_browser(tmp_path):
     whl = make_wheel(tmp_path, "Demo-Pkg", "1.2", requires=[
         "traitlets>=5", "pywin32; sys_platform == 'win32'", "extra-thing; extra == 'test'",

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ..engine import Card, Game
 
-__all__ = ["card_svg", "suit_svg", "chips_svg", "caption", "table_html", "esc", "num",
+__all__ = ["card_svg", "suit_svg", "chips_svg", "caption", "table_html", "table_img_html", "esc", "num",
            "SHAPES", "FELT", "FELT_DARK", "WOOD", "WOOD_DARK", "BOWL", "INK", "PAPER"]
 
 SHAPES = json.loads((Path(__file__).parent / "suits.json").read_text(encoding="utf-8"))
@@ -232,6 +232,15 @@ def table_html(game: Game, seat=None) -> str:
     """The table as HTML, drawn by the game's own picture: a caption (hand, phase, the last
     step and its rule) above the table."""
     return _picture(game)(game, seat)
+
+
+def table_img_html(game: Game, seat=None) -> str:
+    """:func:`table_html` with every SVG drawn as an ``<img>`` (the SVG in a data URI, see
+    :func:`cardwidgets.history.as_img`): the picture for a widget's no-kernel fallback.
+    JupyterLab removes inline SVG from a notebook that has not been run on this computer
+    (untrusted) but keeps images, so the table still shows there."""
+    from ..history import as_img  # history draws with this module: imported when needed
+    return as_img(table_html(game, seat))
 
 
 def _card_repr_html(card: Card) -> str:

@@ -80,16 +80,28 @@ def lite_page(browser, site):
         context.close()
 
 
-def run_all_lite(page, timeout=420_000):  # the history lesson runs longest in Pyodide
-    """Run every cell and wait until the last one has run and the kernel is idle again."""
+RUN_ALL_DONE = """() => {
+  const nb = window.jupyterapp.shell.currentWidget;
+  const k = nb.sessionContext.session && nb.sessionContext.session.kernel;
+  const cells = [...nb.content.widgets].filter(c => c.model.type === 'code');
+  const ran = c => c.model.executionCount !== null && !c.promptNode.textContent.includes('*');
+  if (cells.every(ran)) return true;
+  // run-all stops at a cell that raised: the cells after it never run, so stop waiting
+  const raised = cells.some(c => ran(c) && [...c.model.outputs.toJSON()].some(o => o.output_type === 'error'));
+  return raised && !!k && k.status === 'idle';
+}"""
+
+
+def run_all_lite(page, timeout=240_000):
+    """Run every cell and wait until the last one has run (or one raised, which stops run-all)
+    and the kernel is idle again."""
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function("""() => {
-      const nb = window.jupyterapp.shell.currentWidget;
-      const cells = [...nb.content.widgets].filter(c => c.model.type === 'code');
-      return cells.every(c => c.model.executionCount !== null && !c.promptNode.textContent.includes('*'));
-    }""", timeout=timeout, polling=200)
+    page.wait_for_function(RUN_ALL_DONE, timeout=timeout, polling=200)
     page.wait_for_function(KERNEL_IDLE, timeout=timeout)
 
+
+COUNTS = """() => [...window.jupyterapp.shell.currentWidget.content.model.cells]
+  .filter(c => c.type === 'code').map(c => ({execution_count: c.executionCount}))"""
 
 OUTPUTS = """() => [...window.jupyterapp.shell.currentWidget.content.model.cells]
   .filter(c => c.type === 'code')
@@ -114,11 +126,16 @@ def committed(name):
             for c in nb["cells"] if c["cell_type"] == "code"]
 
 
-def test_site_publishes_every_notebook_and_nothing_else(site_dir):
-    """The build publishes each notebooks/*.ipynb (never sanitize.cfg), carries Pyodide and
-    every wheel its lock names (sha256 checked), and forbids the PyPI fallback."""
+DATA = sorted(p.name for p in (REPO / "notebooks").glob("*.json"))
+
+
+def test_site_publishes_every_notebook_and_its_data_and_nothing_else(site_dir):
+    """The build publishes each notebooks/*.ipynb and the data they read (facts.json; never
+    a test configuration), carries Pyodide and every wheel its lock names (sha256 checked),
+    and forbids the PyPI fallback."""
     contents = json.loads((site_dir / "api" / "contents" / "all.json").read_text())
-    assert sorted(c["name"] for c in contents["content"]) == NOTEBOOKS
+    assert "facts.json" in DATA
+    assert sorted(c["name"] for c in contents["content"]) == sorted(NOTEBOOKS + DATA)
     assert not list(site_dir.rglob("*.cfg"))
     assert site_build.check(site_dir, offline=True) == []
     config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
@@ -220,10 +237,7 @@ def check_played_move(page):
     assert _widget_steps(page, index) == frames_after[0] - 1
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.skip(reason="history.ipynb's run-all does not finish in "
-                                           "Pyodide within 7 minutes here; to be looked into"))
-    if n == "history.ipynb" else n for n in NOTEBOOKS])
+@pytest.mark.parametrize("name", NOTEBOOKS)
 def test_site_runs_each_notebook(lite_page, site, name):
     """Each notebook runs whole, unchanged, in the site: no error, a live widget for every
     widget output the committed notebook has, the same printed results as in Lab (the
@@ -239,6 +253,7 @@ def test_site_runs_each_notebook(lite_page, site, name):
     assert [c["source"] for c in cells] == [c["source"] for c in want]   # unchanged
     errors = [o for c in cells for o in c["outputs"] if o["output_type"] == "error"]
     assert errors == [], f"{name}: {errors[0]['ename']}: {errors[0]['evalue']}" if errors else ""
+    assert all(c.get("execution_count") for c in page.evaluate(COUNTS)), f"{name}: a cell did not run"
     widgets = sum(WIDGET_MIME in o.get("data", {}) for c in want for o in c["outputs"])
     if widgets:  # the game tables and the exercises' answer boxes, live
         page.wait_for_function(f"(n) => document.querySelectorAll('{LIVE}').length === n", arg=widgets)
