@@ -1,5 +1,11 @@
 """Players: anything that picks an action for a seat, and a loop that plays a game out.
 
+The built-in levels (:data:`LEVELS`, made by :func:`player_for`): ``easy`` is the game's rule
+of thumb; ``medium`` and ``hard`` look ahead (:class:`cardwidgets.engine.search.MonteCarloPlayer`):
+they imagine the hidden cards again and again, never peeking, try each move in each imagined
+deal and keep the one that did best on average; hard imagines more deals (a move takes at
+most about 0.15 s). After each choice ``player.reason`` says why in one line.
+
 >>> from cardwidgets import Poch, RandomPlayer, RuleOfThumbPlayer, play_out
 >>> game = play_out(Poch(3, deals=2), [RandomPlayer(1), RuleOfThumbPlayer(2), RandomPlayer(3)], seed=7)
 >>> game.finished
@@ -64,7 +70,17 @@ class RuleOfThumbPlayer(Player):
 #: takes, the CLI's ``--player`` and the widget's level. Each entry: level → (maker, words).
 LEVELS = {
     "easy": (lambda seed: RuleOfThumbPlayer(seed), "the rule of thumb: simple habits, no lookahead"),
+    "medium": (lambda seed: _look_ahead(seed, worlds=6, seconds=0.05),
+               "looks ahead a little: tries each move in 6 imagined deals of the hidden cards"),
+    "hard": (lambda seed: _look_ahead(seed, worlds=60, seconds=0.12),
+             "looks ahead: tries each move in up to 60 imagined deals of the hidden cards "
+             "(at most about 0.12 s a move)"),
 }
+
+
+def _look_ahead(seed, **budget):
+    from .search import MonteCarloPlayer
+    return MonteCarloPlayer(seed, **budget)
 
 
 def player_for(level: str, seed=None) -> Player:
