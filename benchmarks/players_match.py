@@ -27,6 +27,8 @@ up to the hard player's time limit):
 from __future__ import annotations
 
 import argparse
+import builtins
+import functools
 import math
 import multiprocessing
 import random
@@ -150,7 +152,8 @@ def wilson(k, n, z=1.96):
     return c - h, c + h
 
 
-def report(results, seconds):
+def report(results, seconds, out=None):
+    print = functools.partial(builtins.print, file=out or sys.stdout)  # noqa: A001
     times = []
     pocha = [r for k, r in results if k == "pocha"]
     if pocha:
@@ -207,6 +210,8 @@ def main(argv=None):
     p.add_argument("--only", default=None, help="comma-separated: " + ", ".join(FULL))
     p.add_argument("--games", type=int, default=None, help="games per match (overrides)")
     p.add_argument("--jobs", type=int, default=2, help="processes (default 2, the cores)")
+    p.add_argument("--progress", type=int, default=0, metavar="K",
+                   help="print the figures so far to stderr after every K matches")
     args = p.parse_args(argv)
     counts = dict(QUICK if args.quick else FULL)
     if args.only:
@@ -216,8 +221,14 @@ def main(argv=None):
     tasks = [(k, i) for k, v in counts.items() for i in range(v)]
     random.Random(0).shuffle(tasks)     # mix long and short jobs across the two processes
     start = time.perf_counter()
+    results = []
     with multiprocessing.Pool(args.jobs) as pool:
-        results = list(pool.imap_unordered(_job, tasks))
+        for k, result in enumerate(pool.imap_unordered(_job, tasks), 1):
+            results.append(result)
+            if args.progress and (k % args.progress == 0 or k == len(tasks)):
+                print(f"--- {k} of {len(tasks)} matches, {(time.perf_counter() - start) / 60:.1f} "
+                      f"min ---", file=sys.stderr, flush=True)
+                report(results, time.perf_counter() - start, out=sys.stderr)
     report(results, time.perf_counter() - start)
 
 

@@ -660,6 +660,8 @@ class Game:
     # ---- for computer players (issue 15) --------------------------------------------------
     #: what :meth:`payoff` counts, for people ("points", "chips", "truks")
     payoff_unit: ClassVar[str] = "points"
+    #: what a gain in :meth:`payoff` means, for a player's reasons ("it made its bid")
+    payoff_ahead: ClassVar[str] = "it came out ahead"
 
     def sample_world(self, seat: int, rng: random.Random) -> "Game":
         """A :meth:`fork` of the game in which every card ``seat`` cannot see is dealt again

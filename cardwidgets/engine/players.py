@@ -72,9 +72,9 @@ LEVELS = {
     "easy": (lambda seed: RuleOfThumbPlayer(seed), "the rule of thumb: simple habits, no lookahead"),
     "medium": (lambda seed: _look_ahead(seed, worlds=6, seconds=0.05),
                "looks ahead a little: tries each move in 6 imagined deals of the hidden cards"),
-    "hard": (lambda seed: _look_ahead(seed, worlds=60, seconds=0.12),
+    "hard": (lambda seed: _look_ahead(seed, worlds=60, seconds=0.1),
              "looks ahead: tries each move in up to 60 imagined deals of the hidden cards "
-             "(at most about 0.12 s a move)"),
+             "(at most about 0.1 s a move)"),
 }
 
 

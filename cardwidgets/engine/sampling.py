@@ -31,7 +31,7 @@ class SamplingError(ValueError):
 
 
 def deal_hidden(pool, places, rng: random.Random, *, forbid=None, accept=None,
-                tries: int = 200) -> dict:
+                tries: int = 200, prefer=None, prefer_tries: int = 30) -> dict:
     """Deal the cards of ``pool`` at random into ``places`` and return ``{place: [cards]}``.
 
     ``places`` is a list of ``(place, count)``, the counts adding up to ``len(pool)``.
@@ -41,6 +41,10 @@ def deal_hidden(pool, places, rng: random.Random, *, forbid=None, accept=None,
     passes, at most ``tries`` times (after that the last deal that meets ``forbid`` is
     returned: the facts are then only nearly kept, which is rare and harmless for a
     look-ahead).
+
+    ``prefer(deal)`` is for soft information, what the other players' choices suggest
+    (a bet is likely made with good cards, but may be a bluff): the first ``prefer_tries``
+    deals must pass it as well; after that it is dropped.
 
     The result depends only on the arguments and the state of ``rng``: give the pool in an
     order that depends only on what the seat knows (e.g. the deck's order), never in the
@@ -52,12 +56,13 @@ def deal_hidden(pool, places, rng: random.Random, *, forbid=None, accept=None,
         raise SamplingError(f"{len(pool)} unknown cards for {total} hidden places")
     forbid = {p: f for p, f in (forbid or {}).items() if f}
     last = None
-    for _ in range(max(1, tries)):
+    for k in range(max(1, tries)):
         deal = _draw(pool, places, rng, forbid)
         if deal is None:
             continue
         last = deal
-        if accept is None or accept(deal):
+        if (accept is None or accept(deal)) and (prefer is None or k >= prefer_tries
+                                                 or prefer(deal)):
             return deal
     if last is None:
         last = _matching(pool, places, rng, forbid)

@@ -16,6 +16,7 @@ a game takes part by giving ``sample_world``, ``payoff`` and ``rule_of_thumb``.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -71,15 +72,18 @@ class MonteCarloPlayer(Player):
 
     ``worlds`` bounds the work (so a game repeats exactly with the same seed when
     ``seconds`` is ``None``); ``seconds`` bounds the time of one choice (at least
-    ``min_worlds`` worlds are always tried)."""
+    ``min_worlds`` worlds are always tried). A move other than the rule of thumb's habit is
+    chosen only if it beats the habit, in the same worlds, by more than ``caution``
+    standard errors."""
 
     def __init__(self, seed=None, *, worlds: int = 60, seconds: float | None = 0.15,
-                 min_worlds: int = 2, most_amounts: int = 5):
+                 min_worlds: int = 2, most_amounts: int = 5, caution: float = 1.0):
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.seconds = seconds
         self.min_worlds = min_worlds
         self.most_amounts = most_amounts
+        self.caution = caution
         #: what the last choice weighed: ``[(action, mean payoff change, times ahead)]``
         #: best first, and how many worlds were imagined
         self.last = None
@@ -104,19 +108,17 @@ class MonteCarloPlayer(Player):
         start = time.perf_counter()
         deal = game.deal_number
         base = game.payoff(seat)
-        sums = [0.0] * len(cands)
-        ahead = [0] * len(cands)
-        tried = 0
+        rows = []                       # one row per imagined world: each candidate's gain
         rng = self.rng
-        while tried < self.worlds:
-            if (self.seconds is not None and tried >= self.min_worlds
+        while len(rows) < self.worlds:
+            if (self.seconds is not None and len(rows) >= self.min_worlds
                     and time.perf_counter() - start > self.seconds):
                 break
             world = game.sample_world(seat, rng)
             seed = rng.random()
             gains = []
             for i, action in enumerate(cands):
-                if (self.seconds is not None and tried >= self.min_worlds and i
+                if (self.seconds is not None and len(rows) >= self.min_worlds and i
                         and time.perf_counter() - start > self.seconds):
                     break                 # out of time: this world is left out, half tried
                 trial = world.fork() if i < len(cands) - 1 else world
@@ -125,16 +127,30 @@ class MonteCarloPlayer(Player):
                 gains.append(trial.payoff(seat) - base)
             if len(gains) < len(cands):
                 break
-            for i, gain in enumerate(gains):
-                sums[i] += gain
-                ahead[i] += gain > 0
-            tried += 1
-        # best average; exact ties go to the rule of thumb's habit, then to the first listed
-        order = sorted(range(len(cands)), key=lambda i: (-sums[i], cands[i] != habit, i))
+            rows.append(gains)
+        tried = len(rows)
+        sums = [sum(r[i] for r in rows) for i in range(len(cands))]
+        ahead = [sum(r[i] > 0 for r in rows) for i in range(len(cands))]
+        # The best average wins only if it beats the rule of thumb's habit by more than
+        # chance: the same imagined worlds give each pair of moves a paired difference, and
+        # a move must beat the habit by more than ``caution`` standard errors of it. This
+        # keeps a few lucky worlds from making a wild bet look good.
+        h = cands.index(habit) if habit is not None else None
+        score = []
+        for i in range(len(cands)):
+            if h is None or i == h:
+                score.append(sums[i] / tried if h is None else 0.0)
+                continue
+            d = [r[i] - r[h] for r in rows]
+            m = sum(d) / tried
+            var = sum((x - m) ** 2 for x in d) / (tried - 1) if tried > 1 else float("inf")
+            score.append(m - self.caution * math.sqrt(var / tried))
+        chosen = max(range(len(cands)), key=lambda i: (score[i], cands[i] == habit, -i))
+        order = [chosen] + sorted((i for i in range(len(cands)) if i != chosen),
+                                  key=lambda i: (-sums[i], i))
         self.last = ([(cands[i], sums[i] / tried, ahead[i]) for i in order], tried)
-        best = cands[order[0]]
         self.reason = self._words(game, seat, order, cands, sums, ahead, tried)
-        return best
+        return cands[chosen]
 
     def _words(self, game, seat, order, cands, sums, ahead, tried):
         unit = getattr(game, "payoff_unit", "points")
@@ -147,10 +163,15 @@ class MonteCarloPlayer(Player):
             return f"{x:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0")
 
         b = order[0]
-        text = (f"{name}: {label(b)}, because in {tried} imagined deals of the hidden cards it "
-                f"came out ahead {ahead[b]} times, {sign(sums[b] / tried)} {unit} on average")
+        did = getattr(game, "payoff_ahead", "it came out ahead")
+        text = (f"{name}: {label(b)}, because in {tried} imagined deals of the hidden cards "
+                f"{did} {ahead[b]} times, {sign(sums[b] / tried)} {unit} on average")
         if len(order) > 1:
             r = order[1]
-            text += (f"; the next best, {label(r)}, {ahead[r]} times, "
-                     f"{sign(sums[r] / tried)}")
+            if sums[r] > sums[b]:
+                text += (f"; {label(r)} did a little better on average "
+                         f"({sign(sums[r] / tried)}) but not by more than chance")
+            else:
+                text += (f"; the next best, {label(r)}, {ahead[r]} times, "
+                         f"{sign(sums[r] / tried)}")
         return text + "."

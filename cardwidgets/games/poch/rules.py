@@ -1063,6 +1063,7 @@ class Poch(Addressed, Game):
 
     # ---- for computer players (issue 15) ----
     payoff_unit = "chips"
+    payoff_ahead = "it won chips"
 
     def payoff(self, seat):
         """A look-ahead player's number: the seat's chips (P15)."""

@@ -981,6 +981,7 @@ class Pocha(Addressed, Game):
 
     # ---- for computer players (issue 15) ----
     payoff_unit = "points"
+    payoff_ahead = "it made its bid"
 
     def payoff(self, seat):
         """A look-ahead player's number: the seat's total (H11)."""

@@ -1440,6 +1440,7 @@ class Truk(Game):
 
     # ---- for computer players (issue 15) ----
     payoff_unit = "truks"
+    payoff_ahead = "its side gained"
 
     def payoff(self, seat):
         """A look-ahead player's number: its side's truks less the other side's (K15), with a
@@ -1461,7 +1462,8 @@ class Truk(Game):
         and what the signals the seat saw say (K19: the engine refuses a false signal, so
         a signal is a hard fact about the signaller's cards at that moment; it is dropped
         once the signaller has changed cards since). Truk bets and their answers are soft
-        information and are not used (a bet may be a bluff)."""
+        information (a bet may be a bluff): the first worlds tried must fit them
+        (:meth:`_bet_hints`); if none of 30 does, they are dropped."""
         from ...engine.sampling import deal_hidden, redact_deals
         world = self.fork()
         redact_deals(world, Action("deal"))
@@ -1507,9 +1509,18 @@ class Truk(Game):
                     return False
             return True
 
+        hints = self._bet_hints(others)
+
+        def prefer(deal):
+            for s, played in hints:
+                hand = deal[s] + (deal["new"] if ex is not None and ex["seat"] == s else [])
+                if not any(c.rank in ("3", "2") for c in hand + played):
+                    return False
+            return True
+
         low = {"old": {c for c in pool if c.rank not in ("2", "3")}}   # face down: 2s and 3s
         deal = deal_hidden(pool, places, rng, forbid=low if ex_old else None,
-                           accept=accept if signals else None)
+                           accept=accept if signals else None, prefer=prefer if hints else None)
         for s in others:
             hand = deal[s]
             if ex is not None and ex["seat"] == s:
@@ -1526,6 +1537,22 @@ class Truk(Game):
         world.stock = [stock_known[i] if i in stock_known else next(fill)
                        for i in range(len(self.stock))]
         return world
+
+    def _bet_hints(self, others):
+        """Soft information from this hand's truk bet (K17): the bettor, and the player who
+        answered "Joka!", likely held a 3 or a 2 then. As ``(seat, cards played since)``."""
+        bet = self.bet
+        if bet is None:
+            return []
+        out = []
+        for s in {bet["by"], bet["answer_by"] if bet["answer"] == "joka" else None}:
+            if s is None or s not in others:
+                continue
+            played = [p.card for t in self.tricks[bet["trick"]:] for p in t.plays if p.seat == s]
+            if self.trick is not None and len(self.tricks) >= bet["trick"]:
+                played += [p.card for p in self.trick.plays if p.seat == s]
+            out.append((s, played))
+        return out
 
     def _signal_facts(self, seat, others):
         """The signals ``seat`` saw this hand, as ``(signaller, what, cards played since)``,
