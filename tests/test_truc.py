@@ -541,6 +541,60 @@ def test_V9_falta_at_every_score(a):
             assert g.points == [after_envit + 1, b]
 
 
+@pytest.mark.parametrize("score, after_envit, after_torne", [
+    ([23, 5], False, False),     # falta 1: answers neither
+    ([5, 22], False, False),     # falta 2: no more than an envit
+    ([21, 5], True, False),      # falta 3: raises an envit (2), not a torne (4)
+    ([5, 20], True, False),      # falta 4: raises an envit; the torne is already 4
+    ([19, 5], True, True),       # falta 5
+    ([12, 3], True, True),       # falta 12
+    ([11, 11], True, True),      # both in the males: the whole cama
+])
+def test_V9_a_falta_that_answers_a_bet_must_raise_it(score, after_envit, after_torne):
+    """Our ruling (V9): a falta that answers an envit or a torne must put more at stake than
+    it; when it would not (near the end of a cama), it is neither offered nor allowed, the
+    refusal says why and changes nothing, and the envit or torne is accepted or refused. A
+    falta that opens the betting may be called at any score."""
+    assert "a falta that answers an envit or a torne must put more at stake" in RULES["V9"]
+    assert "a falta that opens the betting may be called at any score" in RULES["V9"]
+    stake = falta_value(score)
+    g = dealt(2, {0: STRONG, 1: WEAK}, score=score)
+    assert Action("call", 1, what="falta") in g.legal_actions()          # it may open
+    call(g, 1, "envit")
+    falta = Action("call", 0, what="falta")
+    assert (falta in g.legal_actions()) == after_envit
+    if not after_envit:
+        e = refused_unchanged(g, falta, "V9")
+        assert e.reason == (
+            f"a falta now bets only {stake} point{'s' if stake != 1 else ''} (what the leading "
+            f"side, on {max(score)}, lacks to win the cama), no more than the envit's 2: a falta "
+            f"that answers a bet must raise it (our ruling, V9), so answer the envit with torne, "
+            f"or accept or refuse it")
+    call(g, 0, "torne")
+    falta = Action("call", 1, what="falta")
+    assert (falta in g.legal_actions()) == after_torne
+    if after_torne:
+        step = call(g, 1, "falta")
+        assert "refused, 4 (the torne)" in step.text
+        accept(g, 0)
+        assert g.envit_stake == stake and (stake is None or stake > 4)
+    else:
+        e = refused_unchanged(g, falta, "V9")
+        assert "no more than the torne's 4" in e.reason and e.reason.endswith(
+            "so accept or refuse the torne")
+        assert sorted(a.kind for a in g.legal_actions()) == ["accept", "refuse"]
+        accept(g, 1)
+        assert g.envit_stake == 4
+
+
+def test_V9_a_falta_that_opens_the_betting_near_the_end_of_a_cama():
+    """At 23–5 a falta may still open the betting (1 point; refused, 1), as the rule reads."""
+    g = dealt(2, {0: STRONG, 1: WEAK}, score=[23, 5])
+    step = call(g, 1, "falta")
+    assert "will win 1 point" in step.text and g.describe(step.action) == "Falta (1)"
+    assert [a.kind for a in g.legal_actions()] == ["accept", "refuse"]
+
+
 def test_V9_seat_views_show_others_envit_only_at_the_settling():
     g = _envit_4({3: ["7-swords", "6-swords", "3-clubs"]})
     v = g.view(1)

@@ -242,6 +242,19 @@ def test_K7_every_sequence_of_trick_outcomes(players, seq):
         assert "not played" in text
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_K7_way_5_says_all_three_tricks_tied(players):
+    """The fifth way reads "wins the hand: all three tricks tied, …", not "it all three …"."""
+    tricks = plan("===", players)
+    game = new(players, esku="B2" if players == 4 else "B", hands=hands_of(tricks))
+    act(game, game.current_player, "play_truk")
+    play_plan(game, tricks)
+    text = game.history[-1].text
+    assert (" wins the hand: all three tricks tied, and the esku's side wins them (K7, way 5)"
+            in text), text
+    assert "it all three" not in text
+
+
 def test_K8_hand_table_generated_covers_the_document_rows_and_their_swaps():
     rows = hand_table(tie_side=0)
     played = {r["played"]: r["winner"] for r in rows}

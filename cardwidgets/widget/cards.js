@@ -10,6 +10,22 @@ const CW_NS = "http://www.w3.org/2000/svg";
 const CW_TABLES = {};
 function cwRegisterTable(key, table) { CW_TABLES[key] = table; }
 
+// A player's name with a verb given for a named player ("Ada closes one eye"), in the right
+// form when the player is the person at the widget, a seat named "You" ("You close one eye").
+const CW_YOU_VERBS = { is: "are", has: "have", was: "were", does: "do", goes: "go" };
+function cwSays(name, verb) {
+  if (!/^you$/i.test(String(name).trim())) return `${name} ${verb}`;
+  const [head, ...rest] = verb.split(" ");
+  let v = CW_YOU_VERBS[head];
+  if (!v) {
+    if (/(ss|sh|ch|x|z|o)es$/.test(head)) v = head.slice(0, -2);
+    else if (/[^aeiou]ies$/.test(head)) v = head.slice(0, -3) + "y";
+    else if (/[^s]s$/.test(head)) v = head.slice(0, -1);
+    else v = head;
+  }
+  return ["You", v, ...rest].join(" ");
+}
+
 function cwEl(tag, cls, parent, text) {
   const el = document.createElement(tag);
   if (cls) el.className = cls;

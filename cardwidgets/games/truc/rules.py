@@ -28,6 +28,7 @@ from itertools import combinations
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
+from ...engine.words import Addressed, sentence_case
 
 __all__ = ["Truc", "RULES", "envit_value", "envit_words", "RANK", "SPECIAL", "WORDS",
            "ladder", "falta_value"]
@@ -120,6 +121,12 @@ RULES = {
           "longer once a truc has been accepted; the player answering a truc may call envit "
           "first, and the envit is closed before the truc is answered; one envit betting per "
           "hand. Our ruling: falta may also answer a plain envit (refused, 2). Our ruling: a "
+          "falta that answers an envit or a torne must put more at stake than the bet it "
+          "answers (more than 2 points, or more than 4), so near the end of a cama, where it "
+          "bets less (at 23–5 a falta bets 1), the envit or torne can only be accepted or "
+          "refused (read literally, a refused falta would then give its caller more than an "
+          "accepted one); a falta that opens the betting may be called at any score. Our "
+          "ruling: a "
           "tie between players none of whom is mà goes to the tied player nearest to mà in "
           "playing order. Our ruling: at the settling of an accepted envit every player shows "
           "their value; a refused envit shows nothing.",
@@ -247,7 +254,7 @@ def _listing(names):
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-class Truc(Game):
+class Truc(Addressed, Game):
     """Valencian truc for 2, 4 or 6 players (rules V1–V11, variants VV1 and VV2).
 
     Settings: ``dealer``, the first dealer's seat (0; chosen by lot, V5); for a lesson,
@@ -317,14 +324,39 @@ class Truc(Game):
         return ladder(self.catalan)
 
     def side_name(self, side: int) -> str:
-        """``"A and C"`` (the players of a side)."""
-        return _listing(self.players[s] for s in self.table.teams[side])
+        """``"A and C"`` (the players of a side; the seat addressed as you is named last, as
+        *you*: "C and you", see :mod:`cardwidgets.engine.words`)."""
+        return self._names(self.table.teams[side])
 
     def side_label(self, side: int) -> str:
-        """``"Side 1 (A and C)"``, or the player's name in a game of two."""
+        """``"Side 1 (A and C)"``, or the player's name in a game of two (*you* for the seat
+        addressed as you)."""
         if self.n == 2:
-            return self.players[side]
+            return self.words.name(side)
         return f"Side {side + 1} ({self.side_name(side)})"
+
+    def _side_says(self, side, verb) -> str:
+        """A side and its verb: "Side 1 (A and C) scores", "B scores", "you score"."""
+        if self.n == 2:
+            return self.words.says(side, verb)
+        return f"{self.side_label(side)} {verb}"
+
+    def _side_verb(self, side, verb) -> str:
+        return self.words.verb(side, verb) if self.n == 2 else verb
+
+    def _side_is_you(self, side) -> bool:
+        return self.n == 2 and self.words.is_you(side)
+
+    def _names(self, seats) -> str:
+        """Players listed in the order given, the seat addressed as you last: "B and you"."""
+        w = self.words
+        return w.listing(sorted(seats, key=w.is_you))
+
+    def _bet_of(self, call) -> str:
+        """"A's truc", or "the truc you called" when the caller is addressed as you."""
+        if self.words.is_you(call.by):
+            return f"the {call.kind} you called"
+        return f"{self.players[call.by]}'s {call.kind}"
 
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
@@ -419,11 +451,11 @@ class Truc(Game):
             return "V9", "the envit has already been called in this hand (one envit betting per hand)"
         if self.tricks or (self.trick is not None and self.trick.played_by(seat) is not None):
             return "V9", ("the envit is called on one's first turn, before one's first card: "
-                          f"{self.players[seat]} has already played a card")
+                          f"{self.words.says(seat, 'has')} already played a card")
         if self.truc_level > 0:
             return "V9", "the envit comes before the truc: a truc has already been accepted"
         if seat in self.answered_truc:
-            return "V9", (f"{self.players[seat]} has already made or answered a truc bet; the "
+            return "V9", (f"{self.words.says(seat, 'has')} already made or answered a truc bet; the "
                           "envit comes before that")
         return None
 
@@ -476,6 +508,21 @@ class Truc(Game):
         # falta: refused gives the previous bet (1 if it opens the betting)
         return falta_value(self.points, self.target, self.half), (prev_stake or 1)
 
+    def _falta_raises(self, call) -> bool:
+        """Our ruling (V9): a falta answering ``call`` (an envit or a torne) must put more at
+        stake than it: more than 2 or 4 points (the whole cama always does)."""
+        stake = falta_value(self.points, self.target, self.half)
+        return stake is None or stake > (2 if call.kind == "envit" else 4)
+
+    def _falta_too_small(self, call) -> str:
+        stake = falta_value(self.points, self.target, self.half)
+        then = ("accept or refuse the torne" if call.kind == "torne"
+                else "answer the envit with torne, or accept or refuse it")
+        return (f"a falta now bets only {_pts(stake)} (what the leading side, on "
+                f"{max(self.points)}, lacks to win the cama), no more than the {call.kind}'s "
+                f"{2 if call.kind == 'envit' else 4}: a falta that answers a bet must raise it "
+                f"(our ruling, V9), so {then}")
+
     def _falta_words(self, stake):
         if stake is None:
             return (f"the whole cama: both sides are still in the males (under {self.half}), so "
@@ -497,7 +544,8 @@ class Truc(Game):
             call = self.calls[-1]
             out += [Action(ACCEPT, seat), Action(REFUSE, seat)]
             if call.kind in ENVITS:
-                out += [Action("call", seat, what=k) for k in ENVIT_RAISES[call.kind]]
+                out += [Action("call", seat, what=k) for k in ENVIT_RAISES[call.kind]
+                        if k != "falta" or self._falta_raises(call)]
             else:
                 nxt = self._next_bet_after(call.kind)
                 if nxt is not None:
@@ -541,13 +589,16 @@ class Truc(Game):
         if self.calls:
             call = self.calls[-1]
             rule = "V9" if call.kind in ENVITS else "V7"
-            caller = self.players[call.by]
+            w = self.words
+            caller = w.name(call.by)
             if kind in (ACCEPT, REFUSE):
                 return
             if kind == "call":
                 what = action.what
                 if call.kind in ENVITS:
                     raises = ENVIT_RAISES[call.kind]
+                    if what == "falta" and what in raises and not self._falta_raises(call):
+                        raise IllegalAction("V9", self._falta_too_small(call))
                     if what in raises:
                         return
                     if call.kind == "torne":
@@ -567,11 +618,11 @@ class Truc(Game):
                     raise IllegalAction(*block)
                 if what == "torne":
                     raise IllegalAction("V9", "torne answers an envit, and no envit is open: "
-                                        f"answer {caller}'s {call.kind} (or call envit first)")
+                                        f"answer {self._bet_of(call)} (or call envit first)")
                 raise IllegalAction(rule, f"{caller} called {call.kind}: answer it (accept, refuse"
                                     + (f" or raise to {nxt}" if nxt else "") + f"), not {what!r}")
             raise IllegalAction(rule, f"{caller} called {call.kind}: play stops until "
-                                f"{self.players[seat]} answers (accept or refuse"
+                                f"{w.says(seat, 'answers')} (accept or refuse"
                                 + (" or raise" if kind != "play" else "") + ")")
         if kind == "play":
             card = action.card
@@ -581,7 +632,7 @@ class Truc(Game):
                 return
             if card.system != self.system or card not in _DECK_SET:
                 raise IllegalAction("V2", f"the {card.name} is not in the truc deck")
-            raise IllegalAction("V6", f"{self.players[seat]} does not hold the {card.name}")
+            raise IllegalAction("V6", f"{self.words.says(seat, 'does')} not hold the {card.name}")
         if kind == "give_up":
             return
         if kind == "call":
@@ -614,7 +665,19 @@ class Truc(Game):
         raise IllegalAction("V6", f"on your turn you play a card, call a bet or give up, not {kind!r}")
 
     # ---- doing ---------------------------------------------------------------------------
+    def _check(self, action):
+        try:
+            super()._check(action)
+        except IllegalAction as refusal:
+            if self.you is None:
+                raise
+            raise IllegalAction(refusal.rule, sentence_case(refusal.reason)) from None
+
     def _do(self, action):
+        text, rule = self._do_step(action)
+        return (sentence_case(text) if self.you is not None else text), rule
+
+    def _do_step(self, action):
         key = self._phase.key
         if key == "deal":
             return self._do_deal(action)
@@ -640,15 +703,17 @@ class Truc(Game):
             self.hands[s].sort(key=_SORT.__getitem__)
             self.dealt[s] = tuple(self.hands[s])
         self.stock = cards[3 * n:]
-        p = self.players
-        cutter = p[self.table.next(self.dealer, -1)]
+        w = self.words
+        cutter = self.table.next(self.dealer, -1)
         self.trick = Trick(self.ma)
         self.to_act = self.ma
         self._phase = PLAY_PHASE
         score = self.score_words()
-        text = (f"Hand {self.deal_no}. {score}. {cutter} cuts and "
-                f"{p[self.dealer]} deals three cards to each player, one at a time, to the right. "
-                f"{p[self.ma]}, on the dealer's right, is mà: plays first and wins ties.")
+        ma = self.ma
+        text = (f"Hand {self.deal_no}. {score}. {w.says(cutter, 'cuts')} and "
+                f"{w.says(self.dealer, 'deals')} three cards to each player, one at a time, to the "
+                f"right. {w.name(ma)}, on the dealer's right, {w.verb(ma, 'is')} mà: "
+                f"{w.verb(ma, 'plays')} first and {w.verb(ma, 'wins')} ties.")
         return text, "V5"
 
     def _trick_name(self, k):
@@ -658,15 +723,17 @@ class Truc(Game):
         hand = self.hands[seat]
         card = hand.pop(hand.index(card))
         trick = self.trick = self.trick.add(seat, card)
-        who = self.players[seat]
+        w = self.words
+        who = w.name(seat)
         k = len(self.tricks)
         if len(trick.plays) == 1:
             why = {"ma": "mà", "won": "who won the last trick", "tied": "who led the tied trick",
                    "passed": "next in turn after the player who gave up"}[self.lead_why]
-            text = f"{who}, {why}, leads the {card.name} to the {self._trick_name(k)} trick."
+            text = (f"{who}, {why}, {w.verb(seat, 'leads')} the {card.name} to the "
+                    f"{self._trick_name(k)} trick.")
             rule = "V6" if k else "V5 + V6"
         else:
-            text = f"{who} plays the {card.name}."
+            text = f"{w.says(seat, 'plays')} the {card.name}."
             rule = "V6"
         return self._after_card(text, rule)
 
@@ -684,13 +751,15 @@ class Truc(Game):
         self.outcomes.append(out)
         k = len(self.tricks)
         name = self._trick_name(k - 1).capitalize()
+        w = self.words
         if out.tie:
-            tied = _listing(f"{self.players[p.seat]}'s {p.card.name}" for p in out.best)
+            best = sorted(out.best, key=lambda p: w.is_you(p.seat))
+            tied = _listing(f"{w.poss(p.seat)} {p.card.name}" for p in best)
             text += f" {name} trick: parda (a tie): {tied} are equal and the highest."
         else:
             win = next(p for p in out.best if p.seat == out.seat)
             same = len(out.best) > 1
-            text += (f" {name} trick to {self.side_label(out.side)}: {self.players[win.seat]}'s "
+            text += (f" {name} trick to {self.side_label(out.side)}: {w.poss(win.seat)} "
                      f"{win.card.name} is the highest card"
                      + (" (with a partner's equal card: a win for their side)" if same else "")
                      + ".")
@@ -709,23 +778,27 @@ class Truc(Game):
         if lead != (trick.leader if out.tie else out.seat):
             self.lead_why = "passed"
         if out.tie:
-            text += f" {self.players[lead]}, who led the tied trick, leads again (our ruling, V6)."
+            text += (f" {w.name(lead)}, who led the tied trick, {w.verb(lead, 'leads')} again "
+                     f"(our ruling, V6).")
         else:
-            text += f" {self.players[lead]} leads the next."
+            text += f" {w.says(lead, 'leads')} the next."
         return text, rule
 
     def _hand_words(self, side, way):
         who = self.side_label(side)
+        verb = lambda v: self._side_verb(side, v)
         words = {
-            "two": f"{who} has won two tricks and wins the hand",
+            "two": f"{self._side_says(side, 'has')} won two tricks and {verb('wins')} the hand",
             "first_then_tie": f"{who} won the first trick and another is a parda: the side that won its trick first wins the hand",
-            "tie_then_win": f"after a parda in the first trick, {who} won the second and wins the hand",
+            "tie_then_win": f"after a parda in the first trick, {who} won the second and {verb('wins')} the hand",
             "two_ties_then_win": f"two pardas, then {who} won the third trick: the winner of the third takes the hand (our ruling, V6)",
-            "three_ties": f"all three tricks are pardas: mà's side, {who}, wins the hand",
+            "three_ties": f"all three tricks are pardas: mà's side, {who}, {verb('wins')} the hand",
         }[way]
         if way == "first_then_tie" and len(self.outcomes) == 3:
-            words = (f"each side has won one trick and the third is a parda: {who}, which won "
-                     f"its trick first, wins the hand")
+            which = ("who won your trick first, win" if self._side_is_you(side)
+                     else "which won its trick first, wins")
+            words = (f"each side has won one trick and the third is a parda: {who}, {which} "
+                     f"the hand")
         if len(self.outcomes) < 3:
             words += "; the third trick cannot change that and is not played"
         return words[0].upper() + words[1:] + "."
@@ -746,7 +819,8 @@ class Truc(Game):
         return text, rule
 
     def _do_call(self, seat, what):
-        who = self.players[seat]
+        w = self.words
+        who = w.name(seat)
         if what in ENVITS:
             return self._do_envit(seat, what)
         level = self._bet_level(what)
@@ -756,17 +830,17 @@ class Truc(Game):
             prev = self.calls.pop()
             answer_by = prev.by
             self.truc_calls[-1]["answer"] = f"raised to {name}"
-            text = (f"{who} answers {self.players[prev.by]}'s {prev.kind} with {name}! The "
+            text = (f"{w.says(seat, 'answers')} {w.poss(prev.by)} {prev.kind} with {name}! The "
                     f"{prev.kind} is taken, and raised: the truc is now worth "
                     f"{self._worth_words(worth, refused)}.")
         else:
             answer_by = self._answerer(seat)
             if level == 1:
-                text = (f"{who} calls truc! Until now the truc was worth 1 point; accepted it is "
+                text = (f"{w.says(seat, 'calls')} truc! Until now the truc was worth 1 point; accepted it is "
                         f"worth {self._worth_words(worth, refused)}.")
             else:
                 prev_name = self.ladder[level - 2][0]
-                text = (f"{who} raises the {prev_name} to {name}: accepted, the truc is worth "
+                text = (f"{w.says(seat, 'raises')} the {prev_name} to {name}: accepted, the truc is worth "
                         f"{self._worth_words(worth, refused)} (the side that received the last "
                         f"bet may raise it at any time, V7).")
         self.answered_truc.add(seat)
@@ -776,12 +850,13 @@ class Truc(Game):
         self.calls.append(call)
         self.truc_calls.append({"bet": what, "by": seat, "worth": worth, "refused": refused,
                                 "answer": None})
-        text += (f" {self.players[answer_by]} answers." if self.n == 2 else
-                 f" {self.players[answer_by]} answers for {self.side_label(call.side ^ 1)}.")
+        text += (f" {w.says(answer_by, 'answers')}." if self.n == 2 else
+                 f" {w.says(answer_by, 'answers')} for {self.side_label(call.side ^ 1)}.")
         return text, "V7" if not self.catalan else "VV2"
 
     def _do_envit(self, seat, what):
-        who = self.players[seat]
+        w = self.words
+        who = w.name(seat)
         prev = self.calls[-1] if self.calls and self.calls[-1].kind in ENVITS else None
         if prev is not None:
             self.calls.pop()
@@ -802,13 +877,14 @@ class Truc(Game):
             if self.calls:   # answering a truc
                 stop = (f" The envit comes first: {who} will answer the "
                         f"{self.calls[-1].kind} once the envit is closed.")
-            text = (f"{who} calls {what}{' (envit of the falta)' if what == 'falta' else ''}: "
+            text = (f"{w.says(seat, 'calls')} {what}"
+                    f"{' (envit of the falta)' if what == 'falta' else ''}: "
                     f"the best envit of the hand will win {worth}; refused, 1 point to "
-                    f"{who}'s side.{stop}")
+                    f"{w.poss(seat)} side.{stop}")
         else:
-            text = (f"{who} answers {self.players[prev.by]}'s {prev.kind} with {what}: now the "
-                    f"envit is worth {worth}; refused, {refused} (the {prev.kind}) to {who}'s "
-                    f"side.")
+            text = (f"{w.says(seat, 'answers')} {w.poss(prev.by)} {prev.kind} with {what}: now "
+                    f"the envit is worth {worth}; refused, {refused} (the {prev.kind}) to "
+                    f"{w.poss(seat)} side.")
         self.envit_state = "open"
         call = Call.made(what, by=seat, table=self.table, resume=self.to_act,
                          stake=stake if stake is not None else 0, refused=refused,
@@ -816,12 +892,13 @@ class Truc(Game):
         self.calls.append(call)
         self.envit_calls.append({"bet": what, "by": seat, "stake": stake, "refused": refused,
                                  "answer": None})
-        text += f" {self.players[answer_by]} answers."
+        text += f" {w.says(answer_by, 'answers')}."
         return text, "V9"
 
     def _do_answer(self, seat, accept):
         call = self.calls.pop()
-        who, caller = self.players[seat], self.players[call.by]
+        w = self.words
+        who = w.says(seat, "accepts") if accept else w.says(seat, "refuses")
         if call.kind in ENVITS:
             rec = self.envit_calls[-1]
             if accept:
@@ -830,13 +907,13 @@ class Truc(Game):
                 self.envit_stake = rec["stake"]
                 worth = (self._falta_words(rec["stake"]) if call.kind == "falta"
                          else _pts(rec['stake']))
-                text = (f"{who} accepts the {call.kind}: it is worth {worth}, and the best envit "
+                text = (f"{who} the {call.kind}: it is worth {worth}, and the best envit "
                         f"is only shown at the end of the hand (V10).")
             else:
                 rec["answer"] = "refused"
                 self.envit_state = "refused"
                 self.envit_refused = (call.side, call.refused)
-                text = (f"{who} refuses the {call.kind}: {call.refused} point"
+                text = (f"{who} the {call.kind}: {call.refused} point"
                         f"{'s' if call.refused != 1 else ''} to {self.side_label(call.side)}, "
                         f"counted at the settling (V10). Nobody shows their envit.")
             text += self._resume_words()
@@ -849,12 +926,12 @@ class Truc(Game):
             self.truc_owner = call.side
             self.answered_truc.add(seat)
             worth = self.truc_worth(level)
-            text = (f"{who} accepts the {call.kind}: the truc is now worth "
+            text = (f"{who} the {call.kind}: the truc is now worth "
                     f"{self._worth_words(worth)}. Only {self.side_label(call.side ^ 1)} may "
                     f"raise it from here.")
             nxt = self._next_bet()
             if nxt is None:
-                text = (f"{who} accepts the {call.kind}: the truc is now worth "
+                text = (f"{who} the {call.kind}: the truc is now worth "
                         f"{self._worth_words(self.truc_worth(level))}; that is the top of the "
                         f"ladder.")
             text += self._resume_words()
@@ -865,18 +942,19 @@ class Truc(Game):
         self.hand_winner, self.hand_way = call.side, "refused"
         prev = "1 point (the truc with no bet)" if level == 1 else \
             f"{call.refused} points (the {self.ladder[level - 2][0]})"
-        text = (f"{who} refuses the {call.kind}: {self.side_label(call.side)} scores {prev} and "
+        text = (f"{who} the {call.kind}: {self._side_says(call.side, 'scores')} {prev} and "
                 f"the hand ends; the tricks left are not played.")
         return self._end_play(text, "V7" if not self.catalan else "VV2")
 
     def _resume_words(self):
         if self.calls:
             c = self.calls[-1]
-            return f" Now {self.players[c.answer_by]} answers the {c.kind}."
-        return f" Play goes on: {self.players[self.to_act]} to play."
+            return f" Now {self.words.says(c.answer_by, 'answers')} the {c.kind}."
+        return f" Play goes on: {self.words.name(self.to_act)} to play."
 
     def _do_give_up(self, seat):
-        who = self.players[seat]
+        w = self.words
+        who = w.says(seat, "sees")
         self.laid[seat] = self.hands[seat]
         self.hands[seat] = []
         self.folded.add(seat)
@@ -885,14 +963,16 @@ class Truc(Game):
         if not left:
             other = side ^ 1
             self.hand_winner, self.hand_way = other, "gave_up"
-            what = f"{who} loses the hand at once" if self.n == 2 else f"every player of {self.side_label(side)} has given up"
-            text = (f"{who} sees no chance of winning the truc and lays the cards on the stock: "
-                    f"{what}. {self.side_label(other)} wins the hand and the truc at what it is "
+            what = (f"{w.says(seat, 'loses')} the hand at once" if self.n == 2
+                    else f"every player of {self.side_label(side)} has given up")
+            text = (f"{who} no chance of winning the truc and {w.verb(seat, 'lays')} the cards "
+                    f"on the stock: {what}. {self._side_says(other, 'wins')} the hand and the "
+                    f"truc at what it is "
                     f"worth now, {self._worth_words(self.truc_worth())} (our ruling, V8).")
             return self._end_play(text, "V8")
-        text = (f"{who} sees no chance of winning the truc and lays the cards on the stock; "
-                f"{_listing(self.players[s] for s in left)} play{'s' if len(left) == 1 else ''} "
-                f"on for {self.side_label(side)}.")
+        text = (f"{who} no chance of winning the truc and {w.verb(seat, 'lays')} the cards on "
+                f"the stock; {w.says(sorted(left, key=w.is_you), 'plays')} on for "
+                f"{self.side_label(side)}.")
         trick = self.trick
         if self._trick_complete():
             return self._after_card(text, "V8")
@@ -900,7 +980,7 @@ class Truc(Game):
             self.trick = Trick(self._next_active(seat))
             self.to_act = self.trick.leader
             self.lead_why = "passed"
-            text += f" The lead passes to {self.players[self.to_act]}, next in turn."
+            text += f" The lead passes to {w.name(self.to_act)}, next in turn."
         else:
             self.to_act = self._next_unplayed(seat)
         return text, "V8"
@@ -928,7 +1008,7 @@ class Truc(Game):
 
     def _do_settle(self, what):
         self.settle_queue.pop(0)
-        p = self.players
+        w = self.words
         if what == "envit":
             if self.envit_state == "refused":
                 side, pts = self.envit_refused
@@ -943,19 +1023,21 @@ class Truc(Game):
                 side = self.table.team_of(win)
                 stake = self.envit_stake
                 pts = stake if stake is not None else self.target - self.points[side]
-                shown = "; ".join(f"{p[s]}: {envit_words(self.dealt[s])}"
+                shown = "; ".join(f"{w.name(s)}: {envit_words(self.dealt[s])}"
                                   for s in self.table.order_from(self.ma))
                 top = values[win]
                 tied = [s for s in range(self.n) if values[s] == top and s != win]
                 why = ""
                 if tied:
-                    why = (" It is a tie with " + _listing(p[s] for s in tied) + ": "
+                    why = (" It is a tie with " + self._names(tied) + ": "
                            + ("mà wins ties" if win == self.ma else
-                              f"{p[win]} is the tied player nearest to mà (our ruling, V9)") + ".")
-                worth = (f"the whole cama ({_pts(pts)}, what {self.side_label(side)} lacks)"
+                              f"{w.says(win, 'is')} the tied player nearest to mà (our ruling, "
+                              f"V9)") + ".")
+                worth = (f"the whole cama ({_pts(pts)}, what {self._side_says(side, 'lacks')})"
                          if stake is None else _pts(pts))
-                text = (f"Envit (settled first, V10). Each shows: {shown}. {p[win]}'s {top} is "
-                        f"the best.{why} {self.side_label(side)} scores the envit, {worth}.")
+                text = (f"Envit (settled first, V10). Each shows: {shown}. {w.poss(win)} {top} "
+                        f"is the best.{why} {self._side_says(side, 'scores')} the envit, "
+                        f"{worth}.")
                 rule = "V9 + V10"
             self.last_settle.append({"what": "envit", "side": side, "points": pts})
             won = self._add(side, pts)
@@ -975,14 +1057,14 @@ class Truc(Game):
             if self.hand_way == "gave_up":
                 how = "the other side gave up"
             else:
-                how = "it won the hand"
+                how = f"{'you' if self._side_is_you(side) else 'it'} won the hand"
             if worth is None:
                 what_w = f"the joc fora, the whole cama ({_pts(pts)})"
             elif self.truc_level == 0:
                 what_w = "1 point (no bet was made)"
             else:
                 what_w = f"{pts} points (the {self.ladder[self.truc_level - 1][0]} was accepted)"
-            text = f"Truc: {self.side_label(side)} scores {what_w}, as {how}."
+            text = f"Truc: {self._side_says(side, 'scores')} {what_w}, as {how}."
         self.last_settle.append({"what": "truc", "side": side, "points": pts})
         rule = "V7 + V10" if (self.truc_level or self.truc_refused) else "V6 + V10"
         if self.hand_way == "gave_up":
@@ -996,7 +1078,8 @@ class Truc(Game):
     def _cama_won(self, side, truc_left):
         self.camas[side] += 1
         self.cama_log.append({"cama": self.cama_no, "winner": side, "points": list(self.points)})
-        text = f" {self.side_label(side)} reaches {self.target} and wins cama {self.cama_no}"
+        text = (f" {self._side_says(side, 'reaches')} {self.target} and "
+                f"{self._side_verb(side, 'wins')} cama {self.cama_no}")
         if truc_left:
             text += ", before the truc is counted: the truc of this hand does not count (V10)"
             self.settle_queue = []
@@ -1008,9 +1091,9 @@ class Truc(Game):
             self._phase = OVER_PHASE
             self._logged = True
             if self.catalan:
-                return text + f" {self.side_label(side)} wins the game."
+                return text + f" {self._side_says(side, 'wins')} the game."
             return text + (f" With {self.camas[side]} camas to {self.camas[side ^ 1]}, "
-                           f"{self.side_label(side)} wins the game.")
+                           f"{self._side_says(side, 'wins')} the game.")
         self.points = [0, 0]
         self.cama_no += 1
         self._logged = True
@@ -1035,7 +1118,7 @@ class Truc(Game):
         self._new_hand()
         self._phase = DEAL_PHASE
         if text:
-            text += f" The deal passes to the right, to {self.players[self.dealer]}."
+            text += f" The deal passes to the right, to {self.words.name(self.dealer)}."
         return text
 
     def _summary(self):
@@ -1258,7 +1341,7 @@ class Truc(Game):
             "suits": self.system,
             "deck": self.deck,
             "sides": [list(t) for t in self.table.teams],
-            "side_names": [self.side_label(0), self.side_label(1)],
+            "side_names": [self.side_label(k) if n > 2 else self.players[k] for k in (0, 1)],
             "dealer": self.dealer,
             "ma": self.ma,
             "cutter": self.table.next(self.dealer, -1),

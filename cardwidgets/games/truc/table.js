@@ -188,7 +188,7 @@ function cwTcTrick(ctx, f, prev) {
       cwEl("div", "cw-tc-play-name", cell, f.players[s]);
     }
   } else if (f.phase === "deal") {
-    cwEl("div", "cw-tc-note", row, `${f.players[f.dealer]} deals three cards each, to the right; ${f.players[f.ma]} is mà.`);
+    cwEl("div", "cw-tc-note", row, `${cwSays(f.players[f.dealer], "deals three cards each, to the right")}; ${cwSays(f.players[f.ma], "is mà").replace(/^You/, "you")}.`);
   }
   return plate;
 }
@@ -296,7 +296,7 @@ function cwTcLadder(ctx, f) {
     const tr = cwEl("tr", "cw-tc-rung cw-tc-rung--" + state, body);
     tr.dataset.bet = r.bet;
     const name = cwEl("td", "cw-tc-rung-name", tr, r.bet);
-    if (state === "open") cwEl("span", "cw-tc-pill", name, `${f.players[call.by]} calls · ${f.players[call.answer_by]} answers`);
+    if (state === "open") cwEl("span", "cw-tc-pill", name, `${cwSays(f.players[call.by], "calls")} · ${cwSays(f.players[call.answer_by], "answers")}`);
     const rec = f.truc.calls.find((c) => c.bet === r.bet);
     if (rec && state !== "open") name.title = `called by ${f.players[rec.by]}: ${rec.answer || ""}`;
     cwEl("td", null, tr, r.worth === null ? "cama" : String(r.worth));

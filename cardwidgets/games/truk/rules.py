@@ -24,6 +24,7 @@ import random
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
+from ...engine.words import Addressed, sentence_case
 
 __all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
            "hand_table", "doc_row_of", "WAYS_K7"]
@@ -297,7 +298,7 @@ def _listing(names):
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-class Truk(Game):
+class Truk(Addressed, Game):
     """Basque truk for 2 or 4 players (rules K1–K19, variants KV1–KV2).
 
     Seats go round the table; play passes to the right. With four players the sides are A
@@ -383,29 +384,57 @@ class Truk(Game):
         return self.table.team_of(seat)
 
     def side_name(self, side) -> str:
-        """``"side A"`` (with four players) or the player's name (with two)."""
+        """``"side A"`` (with four players) or the player's name (with two: *you* for the
+        seat addressed as you, see :mod:`cardwidgets.engine.words`)."""
         if self.n == 2:
-            return self.players[side]
+            return self.words.name(side)
         return f"side {SIDE_NAMES[side]}"
 
-    def _for(self, seat) -> str:
-        """``"B2, for side B,"`` with four players, ``"B"`` with two."""
+    def _side_says(self, side, verb) -> str:
+        """A side and its verb: "side A takes", "B takes", "you take" (two players)."""
         if self.n == 2:
-            return self.players[seat]
-        return f"{self.players[seat]}, for {self.side_name(self.side_of(seat))},"
+            return self.words.says(side, verb)
+        return f"side {SIDE_NAMES[side]} {verb}"
+
+    def _side_verb(self, side, verb) -> str:
+        return self.words.verb(side, verb) if self.n == 2 else verb
+
+    def _side_it(self, side) -> str:
+        """The side as a pronoun: *it*, or *you* (two players, the seat addressed as you)."""
+        return "you" if self.n == 2 and self.words.is_you(side) else "it"
+
+    def _for(self, seat, verb) -> str:
+        """``"B2, for side B, decides"`` with four players, ``"B decides"`` with two."""
+        w = self.words
+        if self.n == 2:
+            return w.says(seat, verb)
+        return f"{w.name(seat)}, for {self.side_name(self.side_of(seat))}, {w.verb(seat, verb)}"
 
     def _answers(self, seat) -> str:
         if self.n == 2:
-            return f"{self.players[seat]} answers"
-        return f"{self.players[seat]} answers for {self.side_name(self.side_of(seat))}"
+            return self.words.says(seat, "answers")
+        return f"{self.words.says(seat, 'answers')} for {self.side_name(self.side_of(seat))}"
 
-    def _its(self) -> str:
-        return "its" if self.n == 4 else "their"
+    def _its(self, side) -> str:
+        if self.n == 4:
+            return "its"
+        return self.words.their(side)
+
+    def _side_its(self, side) -> str:
+        """*its* (the side's), or *your* for the seat addressed as you in a game of two."""
+        return "your" if self.n == 2 and self.words.is_you(side) else "its"
 
     def side_players(self, side) -> str:
-        """The side's players in order of play from seat 0 (A1 and A2; B1 and B2)."""
-        return " and ".join(self.players[s] for s in self.table.order_from(0)
-                            if self.side_of(s) == side)
+        """The side's players in order of play from seat 0 (A1 and A2; B1 and B2); the seat
+        addressed as you is named last (A2 and you)."""
+        seats = [s for s in self.table.order_from(0) if self.side_of(s) == side]
+        w = self.words
+        seats.sort(key=w.is_you)
+        return w.listing(seats)
+
+    def _say(self, text: str) -> str:
+        """A sentence as it reads when someone is addressed as you (capitalised *you*)."""
+        return sentence_case(text) if self.you is not None else text
 
     @property
     def first_player(self) -> int:
@@ -492,7 +521,8 @@ class Truk(Game):
 
     def _may_ask_pass(self, seat):
         if seat in self.asked_pass:
-            return f"{self.players[seat]} has already asked for a pass in this hand (once a hand: our ruling)"
+            return (f"{self.words.says(seat, 'has')} already asked for a pass in this hand "
+                    f"(once a hand: our ruling)")
         if not self.stock:
             return "the stock is empty, so no cards can be changed"
         return None
@@ -538,18 +568,20 @@ class Truk(Game):
         for hand in self.hands:
             hand.sort(key=lambda c: -_RV[c.rank])
         self.stock = cards[3 * n:]
-        p = self.players
-        text = (f"{p[dealer]} deals three cards to each player, one at a time, to the right, "
-                f"starting with {p[order[0]]}")
+        w = self.words
+        text = (f"{w.says(dealer, 'deals')} three cards to each player, one at a time, to the "
+                f"right, starting with {w.name(order[0])}")
         if first_deal:
             text += " (anyone may deal the first cards)."
             return self._draw(dealer, order, text)
-        text += f". {p[dealer]} is the esku (plays last) and sits on the right of the last esku."
+        text += (f". {w.says(dealer, 'is')} the esku ({w.verb(dealer, 'plays')} last) and "
+                 f"{w.verb(dealer, 'sits')} on the right of the last esku.")
         return self._after_deal(text, "K4")
 
     def _draw(self, dealer, order, text):
         """K11: each player draws a fourth card; the highest draw is the first esku."""
-        p = self.players
+        w = self.words
+        p = [w.name(s) for s in range(self.n)]
         drawing = list(order)
         taken = []
         round_no = 1
@@ -559,7 +591,7 @@ class Truk(Game):
                 # only a made-up deal can get here: the first tied player in order of play
                 winner = drawing[0]
                 words.append(f"the stock runs out, so {p[winner]}, first of the tied players, "
-                             f"takes it")
+                             f"{w.verb(winner, 'takes')} it")
                 break
             got = []
             for s in drawing:
@@ -573,7 +605,7 @@ class Truk(Game):
             if len(best) == 1:
                 winner = best[0]
                 break
-            words.append(f"a tie for the highest, so {_listing([p[s] for s in best])} draw again")
+            words.append(f"a tie for the highest, so {w.listing(best)} draw again")
             drawing = best
             round_no += 1
         # the drawn cards go back to the bottom of the stock, in the order drawn
@@ -583,30 +615,33 @@ class Truk(Game):
         self.tantos[side] = 2
         self.due = {"side": side, "options": 2, "path": "opening"}
         self.stake = "truk"
+        first = self.first_player
         text += (f" Each player draws a fourth card from the stock: {'; '.join(words)}. "
-                 f"{p[winner]} drew the highest, so {p[winner]} is the first esku and "
-                 f"{self.side_name(side)} takes 2 tantos from the middle: two options (bi "
-                 f"aukera). The drawn cards go back to the stock. {p[winner]} puts the stock "
-                 f"on their right; {p[self.first_player]}, on {p[winner]}'s right, plays first.")
+                 f"{p[winner]} drew the highest, so {w.says(winner, 'is')} the first esku and "
+                 f"{self._side_says(side, 'takes')} 2 tantos from the middle: two options (bi "
+                 f"aukera). The drawn cards go back to the stock. {w.says(winner, 'puts')} the "
+                 f"stock on {w.their(winner)} right; {p[first]}, on {w.poss(winner)} right, "
+                 f"{w.verb(first, 'plays')} first.")
         return self._after_deal(text, "K11")
 
     def _after_deal(self, text, rule):
         """Where a fresh deal leads: a decision on the truk, pasotan changes, or play."""
-        p = self.players
+        w = self.words
         if self.stake == "truk" and self.due is not None:
             side = self.due["side"]
             self.to_act = self.speaker(side)
             k = self.due["options"]
             self._phase = OPTION_PHASE
-            speaks = f"; {p[self.to_act]} speaks for the side" if self.n == 4 else ""
-            text += (f" This hand is for a truk: {self.side_name(side)} looks at {self._its()} "
-                     f"cards and decides whether to play it or not ({k} option"
+            speaks = f"; {w.says(self.to_act, 'speaks')} for the side" if self.n == 4 else ""
+            text += (f" This hand is for a truk: {self._side_says(side, 'looks')} at "
+                     f"{self._its(side)} cards and {self._side_verb(side, 'decides')} whether "
+                     f"to play it or not ({k} option"
                      f"{'s' if k > 1 else ''} left{speaks}).")
             rule += " + " + self._option_rule()
         elif self.stake == "truk" and self.mode == "pasotan":
             self.to_act = self.first_player
             self._phase = PASOTAN_PHASE
-            text += (f" This truk is played pasotan: starting with {p[self.to_act]}, each "
+            text += (f" This truk is played pasotan: starting with {w.name(self.to_act)}, each "
                      f"player in turn may change cards from the stock, until one says 'we play'.")
             rule += " + K16"
         else:
@@ -615,7 +650,7 @@ class Truk(Game):
                 text += f" This hand is played for a truk ({self._mode_words()})."
             else:
                 text += (f" This hand is played for a tanto ({self._tanto_words()}). "
-                         f"{p[self.to_act]} leads the aurrea.")
+                         f"{w.says(self.to_act, 'leads')} the aurrea.")
             rule += " + K10" if self.stake == "tanto" else ""
         return text, rule
 
@@ -640,27 +675,26 @@ class Truk(Game):
     # ---- the option ----------------------------------------------------------------------
     def _check_option(self, action):
         if action.kind not in ("play_truk", "decline"):
-            raise IllegalAction(self._option_rule(), f"now {self.side_name(self.due['side'])} "
-                                f"decides whether to play the truk or not (play_truk or decline), "
+            raise IllegalAction(self._option_rule(), f"now {self._side_says(self.due['side'], 'decides')} "
+                                f"whether to play the truk or not (play_truk or decline), "
                                 f"not {action.kind!r}")
 
     def _do_option(self, action):
-        p = self.players
+        w = self.words
         due = self.due
         side, k, path = due["side"], due["options"], due["path"]
         rule = self._option_rule()
-        sname = self.side_name(side)
         self.decisions.append({"deal": self.deal_no, "side": side, "path": path,
                                "options": k, "choice": action.kind})
         if action.kind == "play_truk":
             self.due = None
             self.mode = "chosen"
             self._start_play()
-            return (f"{self._for(action.seat)} decides to play the truk: this hand is played for a "
-                    f"truk, and its winner takes a truk counter (K15). {p[self.to_act]} leads "
-                    f"the aurrea.", rule + " + K15")
+            return (f"{self._for(action.seat, 'decides')} to play the truk: this hand is played "
+                    f"for a truk, and its winner takes a truk counter (K15). "
+                    f"{w.says(self.to_act, 'leads')} the aurrea.", rule + " + K15")
         # decline: a redeal, the esku moves on
-        old = p[self.esku]
+        old = w.poss(self.esku)
         self.esku = self.table.next(self.esku)
         self.deal_no += 1
         self._phase = DEAL_PHASE
@@ -668,22 +702,25 @@ class Truk(Game):
         if k == 2:
             self.tantos[side] = 3
             due["options"] = 1
-            return (f"{self._for(action.seat)} decides not to play (its first option): {sname} takes the "
-                    f"3rd tanto and has one option left. The cards are dealt again by "
-                    f"{p[self.esku]}, on {old}'s right, the new esku.", rule)
+            return (f"{self._for(action.seat, 'decides')} not to play ({self._side_its(side)} first "
+                    f"option): {self._side_says(side, 'takes')} the 3rd tanto and "
+                    f"{self._side_verb(side, 'has')} one option left. The cards are dealt again "
+                    f"by {w.name(self.esku)}, on {old} right, the new esku.", rule)
         self.tantos[side] = 0
         self.due = None
         self.stake = "truk"
         if path == "AB":
             self.mode = "compulsory"
-            return (f"{self._for(action.seat)} puts the truk off (its one option): {sname} puts the 3 "
-                    f"tantos back in the middle, the cards are dealt again by {p[self.esku]}, "
+            return (f"{self._for(action.seat, 'puts')} the truk off ({self._side_its(side)} one "
+                    f"option): {self._side_says(side, 'puts')} the 3 tantos back in the middle, "
+                    f"the cards are dealt again by {w.name(self.esku)}, "
                     f"the new esku, and the truk must then be played (nahitaez, compulsory; "
                     f"not pasotan: our ruling).", rule)
         self.mode = "pasotan"
-        return (f"{self._for(action.seat)} decides not to play again (its second option): {sname} "
-                f"puts the 3 tantos back in the middle, the cards are dealt again by "
-                f"{p[self.esku]}, the new esku, and the truk must be played pasotan.",
+        return (f"{self._for(action.seat, 'decides')} not to play again ({self._side_its(side)} "
+                f"second option): {self._side_says(side, 'puts')} the 3 tantos back in the "
+                f"middle, the cards are dealt again by {w.name(self.esku)}, the new esku, and "
+                f"the truk must be played pasotan.",
                 rule + " + K16")
 
     # ---- pasotan and paso eske: changing cards --------------------------------------------
@@ -691,8 +728,8 @@ class Truk(Game):
         seat = action.seat
         if self.exchange is not None:
             if action.kind not in ("keep", "take_back"):
-                raise IllegalAction(rule, f"{self.players[seat]} has drawn new cards: keep them "
-                                    f"(keep) or take the old ones back (take_back)")
+                raise IllegalAction(rule, f"{self.words.says(seat, 'has')} drawn new cards: keep "
+                                    f"them (keep) or take the old ones back (take_back)")
             return True
         return False
 
@@ -704,7 +741,7 @@ class Truk(Game):
             raise IllegalAction(rule, "a card is named twice")
         for c in cards:
             if c not in hand:
-                raise IllegalAction(rule, f"{self.players[seat]} does not hold the {c.name}")
+                raise IllegalAction(rule, f"{self.words.says(seat, 'does')} not hold the {c.name}")
         if len(cards) < least:
             raise IllegalAction(rule, "name at least one card to change, or say 'we play' "
                                 "(play_truk)")
@@ -731,13 +768,15 @@ class Truk(Game):
             return
         if self.paso["stage"] == "ask":
             if action.kind not in ("accept_pass", "refuse_pass"):
-                raise IllegalAction("K18", f"{self.players[self.paso['asker']]} asked for a pass: "
-                                    f"{self.players[action.seat]} accepts (accept_pass) or "
-                                    f"refuses (refuse_pass) first")
+                w, seat = self.words, action.seat
+                raise IllegalAction("K18", f"{w.name(self.paso['asker'])} asked for a pass: "
+                                    f"{w.says(seat, 'accepts')} (accept_pass) or "
+                                    f"{w.verb(seat, 'refuses')} (refuse_pass) first")
             return
         if action.kind != "change":
-            raise IllegalAction("K18", f"the pass was accepted: {self.players[action.seat]} now "
-                                f"shows the cards to change (change, none to all), not "
+            raise IllegalAction("K18", f"the pass was accepted: {self.words.name(action.seat)} now "
+                                f"{self.words.verb(action.seat, 'shows')} the cards to change "
+                                f"(change, none to all), not "
                                 f"{action.kind!r}")
         self._check_change(action, "K18", 0)
 
@@ -745,9 +784,9 @@ class Truk(Game):
         seat = action.seat
         hand = self.hands[seat]
         old = [c for c in hand if c in action.cards]
-        p = self.players
+        w = self.words
         if not old:
-            return f"{p[seat]} changes no cards."
+            return f"{w.says(seat, 'changes')} no cards."
         for c in old:
             hand.remove(c)
         new = self.stock[:len(old)]
@@ -757,51 +796,52 @@ class Truk(Game):
         self.exchange = {"seat": seat, "old": old, "new": new, "why": why}
         shown = _listing([self._shown(c) for c in old])
         k = len(old)
-        return (f"{p[seat]} shows {shown} and draws {k} new card{'s' if k > 1 else ''} from "
-                f"the stock ({len(self.stock)} left); 2s and 3s are shown face down.")
+        return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
+                f"card{'s' if k > 1 else ''} from the stock ({len(self.stock)} left); 2s and 3s are shown face down.")
 
     def _do_keep(self, action):
         ex = self.exchange
         seat = ex["seat"]
         self.exchange = None
-        p = self.players
+        w = self.words
         if action.kind == "keep":
             for c in ex["old"]:
                 self.aside.append({"seat": seat, "card": c, "up": c.rank not in ("2", "3"),
                                    "why": ex["why"]})
-            return f"{p[seat]} keeps the new cards; the old ones stay aside."
+            return f"{w.says(seat, 'keeps')} the new cards; the old ones stay aside."
         hand = self.hands[seat]
         for c in ex["new"]:
             hand.remove(c)
             self.aside.append({"seat": seat, "card": c, "up": False, "why": ex["why"]})
         hand.extend(ex["old"])
         hand.sort(key=lambda c: -_RV[c.rank])
-        return (f"{p[seat]} finds the new cards worse and takes the old ones back; the new ones "
-                f"go aside face down.")
+        return (f"{w.says(seat, 'finds')} the new cards worse and {w.verb(seat, 'takes')} the "
+                f"old ones back; the new ones go aside face down.")
 
     def _do_pasotan(self, action):
-        p = self.players
+        w = self.words
         seat = action.seat
         kind = action.kind
         if kind in ("keep", "take_back"):
             text = self._do_keep(action)
             self.to_act = self.table.next(seat)
             if self.stock:
-                text += f" {p[self.to_act]}'s turn to change cards or say 'we play'."
+                text += f" {w.poss(self.to_act)} turn to change cards or say 'we play'."
             else:
-                text += f" The stock is empty: {p[self.to_act]} must say 'we play'."
+                text += f" The stock is empty: {w.name(self.to_act)} must say 'we play'."
             return text, "K16"
         if kind == "play_truk":
             self._start_play()
-            return (f"{p[seat]} says 'we play': {self.side_name(self.side_of(seat))} decides to "
-                    f"play, so the changing ends and the pasotan truk is played. "
-                    f"{p[self.to_act]} leads the aurrea.", "K16")
+            return (f"{w.says(seat, 'says')} 'we play': "
+                    f"{self._side_says(self.side_of(seat), 'decides')} to play, so the changing "
+                    f"ends and the pasotan truk is played. {w.says(self.to_act, 'leads')} the "
+                    f"aurrea.", "K16")
         self.pasotan_changes += 1
         text = self._do_change(action, "pasotan")
         return text + " Keep them, or take the old cards back if the new ones are worse?", "K16"
 
     def _do_paso(self, action):
-        p = self.players
+        w = self.words
         seat = action.seat
         kind = action.kind
         paso = self.paso
@@ -809,11 +849,11 @@ class Truk(Game):
             paso["stage"] = "change"
             paso["answer"] = "accepted"
             self.to_act = paso["asker"]
-            return (f"{p[seat]} accepts the pass: both change cards from the stock, "
-                    f"{p[paso['asker']]} first.", "K18")
+            return (f"{w.says(seat, 'accepts')} the pass: both change cards from the stock, "
+                    f"{w.name(paso['asker'])} first.", "K18")
         if kind == "refuse_pass":
             paso["answer"] = "refused"
-            return self._end_paso(f"{p[seat]} refuses the pass: the hand goes on. ")
+            return self._end_paso(f"{w.says(seat, 'refuses')} the pass: the hand goes on. ")
         if kind in ("keep", "take_back"):
             text = self._do_keep(action)
             return self._paso_next(seat, text)
@@ -826,7 +866,7 @@ class Truk(Game):
         paso = self.paso
         if seat == paso["asker"]:
             self.to_act = paso["answerer"]
-            return text + f" Now {self.players[self.to_act]} changes.", "K18"
+            return text + f" Now {self.words.says(self.to_act, 'changes')}.", "K18"
         return self._end_paso(text + " ")
 
     def _end_paso(self, text):
@@ -834,12 +874,12 @@ class Truk(Game):
         self.paso["stage"] = "done"
         self._phase = PLAY_PHASE
         self.to_act = asker
-        return text + f"{self.players[asker]} plays on.", "K18"
+        return text + f"{self.words.says(asker, 'plays')} on.", "K18"
 
     # ---- play ----------------------------------------------------------------------------
     def _check_play(self, action):
         kind, seat = action.kind, action.seat
-        p = self.players
+        w = self.words
         if kind == "play":
             card = action.card
             if card is None:
@@ -847,7 +887,7 @@ class Truk(Game):
             if card.system != "spanish":
                 raise IllegalAction("K1", f"the {card.name} is not a Spanish card")
             if card not in self.hands[seat]:
-                raise IllegalAction("K5", f"{p[seat]} does not hold the {card.name}")
+                raise IllegalAction("K5", f"{w.says(seat, 'does')} not hold the {card.name}")
             return
         if kind == "truk":
             why = self._may_bet()
@@ -870,27 +910,29 @@ class Truk(Game):
                 raise IllegalAction("K19", f"{action.what!r} is not a signal; the signals are "
                                     + ", ".join(f"{k} ({v[1]})" for k, v in SIGNALS.items()))
             if (seat, action.what) in self.given:
-                raise IllegalAction("K19", f"{p[seat]} has already given that signal in this "
-                                    f"hand (once a hand: our ruling)")
+                raise IllegalAction("K19", f"{w.says(seat, 'has')} already given that signal in "
+                                    f"this hand (once a hand: our ruling)")
             if not self._signal_true(seat, action.what):
                 gesture, meaning, _ = SIGNALS[action.what]
                 raise IllegalAction("K19", f"a signal must be true: '{gesture}' says "
-                                    f"{meaning}, and {p[seat]}'s cards do not")
+                                    f"{meaning}, and {w.poss(seat)} cards do not")
             return
         if kind in ("joka", "refuse"):
             raise IllegalAction("K17", "no truk has been bet, so there is nothing to answer")
-        raise IllegalAction("K5", f"now {p[seat]} plays a card (or bets a truk, asks for a pass "
-                            f"or signals), not {kind!r}")
+        raise IllegalAction("K5", f"now {w.says(seat, 'plays')} a card (or "
+                            f"{w.verb(seat, 'bets')} a truk, {w.verb(seat, 'asks')} for a pass "
+                            f"or {w.verb(seat, 'signals')}), not {kind!r}")
 
     def _check_answer(self, action):
         if action.kind not in ("joka", "refuse"):
-            raise IllegalAction("K17", f"{self.players[self.call.by]} bet a truk: "
-                                f"{self.players[action.seat]} first answers 'Joka!' (joka) or "
-                                f"refuses (refuse)")
+            w, seat = self.words, action.seat
+            raise IllegalAction("K17", f"{w.name(self.call.by)} bet a truk: "
+                                f"{w.name(seat)} first {w.verb(seat, 'answers')} 'Joka!' (joka) "
+                                f"or {w.verb(seat, 'refuses')} (refuse)")
 
     def _do_play(self, action):
         kind, seat = action.kind, action.seat
-        p = self.players
+        w = self.words
         if kind == "signal":
             gesture, meaning, _ = SIGNALS[action.what]
             self.given.add((seat, action.what))
@@ -898,11 +940,12 @@ class Truk(Game):
             partner = self.table.partner(seat)
             self.signals.append({"seat": seat, "what": action.what, "trick": len(self.tricks),
                                  "step": len(self.actions) + 1})
-            text = (f"{p[seat]} {gesture} to {p[partner]}: \"I have {meaning}\" (a true signal).")
+            text = (f"{w.says(seat, gesture)} to {w.name(partner)}: \"I have {meaning}\" (a true "
+                    f"signal).")
             if not self.options["signals_seen"]:
-                public = (f"{p[seat]} makes a signal to {p[partner]}; "
+                public = (f"{w.says(seat, 'makes')} a signal to {w.name(partner)}; "
                           f"{self.side_name(1 - side)} does not catch it.")
-                self._private[len(self.actions) + 1] = (side, public)
+                self._private[len(self.actions) + 1] = (side, self._say(public))
                 text += f" {_cap(self.side_name(1 - side))} does not catch it."
             else:
                 text += f" {_cap(self.side_name(1 - side))} catches it too (KV1)."
@@ -913,8 +956,9 @@ class Truk(Game):
             self.paso = {"asker": seat, "answerer": answerer, "stage": "ask", "answer": None}
             self._phase = PASO_PHASE
             self.to_act = answerer
-            return (f"{p[seat]} says 'paso eske': asks {p[answerer]}, on {p[seat]}'s right, to "
-                    f"pass. Refused, the hand goes on; accepted, both change cards.", "K18")
+            return (f"{w.says(seat, 'says')} 'paso eske': {w.verb(seat, 'asks')} "
+                    f"{w.name(answerer)}, on {w.poss(seat)} right, to pass. Refused, the hand "
+                    f"goes on; accepted, both change cards.", "K18")
         if kind == "truk":
             answerer = self.table.next_opponent(seat)
             self.call = Call.made("truk", by=seat, table=self.table, resume=seat, stake=1,
@@ -925,17 +969,16 @@ class Truk(Game):
             self._phase = ANSWER_PHASE
             self.to_act = answerer
             side = self.side_of(seat)
-            return (f"{p[seat]} {BET_WAYS[action.what]}: a truk bet, in the "
-                    f"{TRICK_NAMES[len(self.tricks)]}. {self._answers(answerer)}: with 'Joka!' the hand is played for a "
-                    f"truk instead of the tanto; with a refusal {self.side_name(side)} takes the "
-                    f"tanto and the hand ends.", "K17")
+            return (f"{w.says(seat, BET_WAYS[action.what])}: a truk bet, in the "
+                    f"{TRICK_NAMES[len(self.tricks)]}. {self._answers(answerer)}: with 'Joka!' "
+                    f"the hand is played for a truk instead of the tanto; with a refusal "
+                    f"{self._side_says(side, 'takes')} the tanto and the hand ends.", "K17")
         return self._play_card(seat, action.card)
 
     def _do_answer(self, action):
-        p = self.players
+        w = self.words
         call = self.call
         self.call = None
-        bettor = p[call.by]
         side = call.side
         if action.kind == "joka":
             self.bet["answer"] = "joka"
@@ -943,28 +986,29 @@ class Truk(Game):
             self.mode = "bet"
             self._phase = PLAY_PHASE
             self.to_act = call.resume
-            return (f"{p[action.seat]} says 'Joka!': the bet is accepted, so this hand is played "
-                    f"for a truk instead of the tanto, and its winner takes a truk counter. "
-                    f"{bettor} plays on.", "K17")
+            return (f"{w.says(action.seat, 'says')} 'Joka!': the bet is accepted, so this hand "
+                    f"is played for a truk instead of the tanto, and its winner takes a truk "
+                    f"counter. {w.says(call.by, 'plays')} on.", "K17")
         self.bet["answer"] = "refused"
         self.hand_result = {"side": side, "way": "refused", "row": None, "swapped": False,
                             "played": self._played_letters()}
         self._phase = SCORE_PHASE
         self.to_act = None
-        return (f"{p[action.seat]} refuses the truk: the hand ends here, and "
-                f"{self.side_name(side)}, who bet, takes the tanto.", "K17")
+        return (f"{w.says(action.seat, 'refuses')} the truk: the hand ends here, and "
+                f"{self.side_name(side)}, who bet, {self._side_verb(side, 'takes')} the tanto.",
+                "K17")
 
     def _played_letters(self):
         return [_letter(s) for s in self.trick_sides]
 
     def _play_card(self, seat, card):
-        p = self.players
+        w = self.words
         hand = self.hands[seat]
         card = hand.pop(hand.index(card))
         trick = self.trick = self.trick.add(seat, card)
         k = len(self.tricks)
         name = TRICK_NAMES[k]
-        text = f"{p[seat]} plays the {card.name} to the {name}."
+        text = f"{w.says(seat, 'plays')} the {card.name} to the {name}."
         if len(trick.plays) < self.n:
             self.to_act = self.table.next(seat)
             return text, "K5"
@@ -975,16 +1019,16 @@ class Truk(Game):
         top = out.best[0].card
         rank_w = self.suits.rank_name(top.rank)
         if out.tie:
-            who = _listing([p[x.seat] for x in out.best])
+            who = w.listing(sorted((x.seat for x in out.best), key=w.is_you))
             text += (f" The {name} ({TRICK_ENGLISH[k]}) is a tie (berdinketa): {who} each "
                      f"played a {rank_w}, the highest, and playing first gives no priority.")
         elif len(out.best) > 1:
-            who = _listing([p[x.seat] for x in out.best])
-            text += (f" {_cap(self.side_name(out.side))} takes the {name}: partners "
+            who = w.listing(sorted((x.seat for x in out.best), key=w.is_you))
+            text += (f" {_cap(self._side_says(out.side, 'takes'))} the {name}: partners "
                      f"{who} both played a {rank_w}, the highest (our ruling: not a tie).")
         else:
-            text += (f" {_cap(self.side_name(out.side))} takes the {name}: "
-                     f"{p[out.seat]}'s {rank_w} is the highest card.")
+            text += (f" {_cap(self._side_says(out.side, 'takes'))} the {name}: "
+                     f"{w.poss(out.seat)} {rank_w} is the highest card.")
         tie_side = self.side_of(self.esku)
         res = three_trick_hand(self.trick_sides, tie_side)
         rule = "K5 + K6"
@@ -995,7 +1039,8 @@ class Truk(Game):
                                 "swapped": swapped, "played": played}
             number, words = WAYS_K7[res.way]
             cells = " ".join(played + ["–"] * (3 - len(played)))
-            text += (f" {_cap(self.side_name(res.side))} wins the hand: it {words} (K7, "
+            how = words if res.way == "three_ties" else f"{self._side_it(res.side)} {words}"
+            text += (f" {_cap(self._side_says(res.side, 'wins'))} the hand: {how} (K7, "
                      f"way {number}); the hand table's row {row}, {cells}"
                      f"{' (A and B swapped)' if swapped else ''}.")
             if len(played) < 3:
@@ -1019,7 +1064,8 @@ class Truk(Game):
                 return ("Now whoever takes the erdia wins the hand; if it ties too, the atzea "
                         f"decides, and three ties go to {esku_side}, the esku's side.")
             w, l = self.side_name(s[0]), self.side_name(1 - s[0])
-            return (f"{_cap(w)} took the aurrea, so a win or a tie in the erdia wins it "
+            it = "you" if self._side_it(s[0]) == "you" else "it"
+            return (f"{_cap(w)} took the aurrea, so a win or a tie in the erdia wins {it} "
                     f"the hand: {l} must take the erdia.")
         a, b = s
         if a is not None and b is not None:   # won and lost
@@ -1032,8 +1078,7 @@ class Truk(Game):
     def _do_score(self, action):
         res = self.hand_result
         side = res["side"]
-        sname = self.side_name(side)
-        p = self.players
+        says = self._side_says
         entry = {"deal": self.deal_no, "esku": self.esku, "stake": self.stake, "mode": self.mode,
                  "tricks": list(res["played"]), "winner": side, "way": res["way"],
                  "row": res["row"], "swapped": res["swapped"],
@@ -1043,7 +1088,8 @@ class Truk(Game):
         self.hand_log.append(entry)
         if self.stake == "truk":
             self.truks[side] += 1
-            text = (f"{_cap(sname)} takes a truk counter for the hand it won (K15): "
+            text = (f"{_cap(says(side, 'takes'))} a truk counter for the hand "
+                    f"{self._side_it(side)} won (K15): "
                     f"truks {self.side_name(0)} {self.truks[0]}, {self.side_name(1)} "
                     f"{self.truks[1]}.")
             rule = "K15"
@@ -1051,7 +1097,8 @@ class Truk(Game):
                 self.tantos = [0, 0]
                 self._phase = OVER_PHASE
                 self.to_act = None
-                return text + f" {_cap(sname)} has 6 truks and wins the game.", "K15 + K9"
+                return (text + f" {_cap(says(side, 'has'))} 6 truks and "
+                        f"{self._side_verb(side, 'wins')} the game.", "K15 + K9")
             if self.mode == "bet" and self.options["bet_keeps_tantos"]:
                 text += (" The truk came from a bet, so the tantos stay where they are and the "
                          f"tanto phase goes on (KV2): {self._tanto_words()}.")
@@ -1071,26 +1118,27 @@ class Truk(Game):
         # a tanto hand
         self.phase_hands += 1
         how = ("for the refused truk bet (K17)" if res["way"] == "refused"
-               else "for the hand it won")
+               else f"for the hand {self._side_it(side)} won")
         if self.tantos == [1, 1]:
             self.tantos = [0, 0]
             self.tantos[side] = 3
-            text = (f"{_cap(sname)} wins the 3rd tanto {how} and takes all 3 tantos "
-                    f"(AB): the next hand is for a truk, and {sname} has one option (aukera "
-                    f"bat).")
+            text = (f"{_cap(says(side, 'wins'))} the 3rd tanto {how} and "
+                    f"{self._side_verb(side, 'takes')} all 3 tantos (AB): the next hand is for a "
+                    f"truk, and {says(side, 'has')} one option (aukera bat).")
             self.due = {"side": side, "options": 1, "path": "AB"}
             self.stake = "truk"
             rule = "K13"
         else:
             self.tantos[side] += 1
-            text = (f"{_cap(sname)} takes a tanto from the middle {how}: tantos "
+            text = (f"{_cap(says(side, 'takes'))} a tanto from the middle {how}: tantos "
                     f"{self.side_name(0)} {self.tantos[0]}, {self.side_name(1)} {self.tantos[1]}.")
             rule = "K10"
             if self.tantos[side] == 2:
                 self.due = {"side": side, "options": 2, "path": "AA"}
                 self.stake = "truk"
-                text += (f" {_cap(sname)} has won the first two tanto hands (AA): the next "
-                         f"hand is for a truk, and {sname} has two options (bi aukera).")
+                text += (f" {_cap(says(side, 'has'))} won the first two tanto hands (AA): the "
+                         f"next hand is for a truk, and {says(side, 'has')} two options (bi "
+                         f"aukera).")
                 rule = "K10 + K13"
             elif self.tantos == [1, 1]:
                 text += " One tanto each (AB): the next hand is played for the 3rd tanto."
@@ -1104,10 +1152,23 @@ class Truk(Game):
         self.deal_no += 1
         self._phase = DEAL_PHASE
         self.to_act = None
-        return text + f" The deal passes to the right: {self.players[self.esku]} is the next esku.", rule
+        return (text + f" The deal passes to the right: {self.words.says(self.esku, 'is')} the "
+                f"next esku.", rule)
 
     # ---- doing ---------------------------------------------------------------------------
+    def _check(self, action):
+        try:
+            super()._check(action)
+        except IllegalAction as refusal:
+            if self.you is None:
+                raise
+            raise IllegalAction(refusal.rule, sentence_case(refusal.reason)) from None
+
     def _do(self, action):
+        text, rule = self._do_step(action)
+        return (sentence_case(text) if self.you is not None else text), rule
+
+    def _do_step(self, action):
         key = self._phase.key
         if key == "deal":
             return self._do_deal(action)
@@ -1142,7 +1203,7 @@ class Truk(Game):
     def result_words(self) -> str:
         """The result in one line, for the command line: each side's truks."""
         who = [f"{self.side_name(k)} ({self.side_players(k)})" if self.n == 4 else
-               self.players[k] for k in range(2)]
+               self.side_name(k) for k in range(2)]
         return "Result (truks): " + ", ".join(f"{who[k]} {self.truks[k]}" for k in range(2))
 
     # ---- people --------------------------------------------------------------------------
@@ -1400,7 +1461,8 @@ class Truk(Game):
         return {
             "suits": self.system,
             "sides": [{"name": SIDE_NAMES[k], "seats": list(self.table.teams[k]),
-                       "label": self.side_name(k)} for k in range(2)],
+                       "label": self.side_name(k) if self.n == 4 else self.players[k]}
+                      for k in range(2)],
             "side_of": [self.side_of(s) for s in range(self.n)],
             "partner": [self.table.partner(s) for s in range(self.n)],
             "esku": self.esku,

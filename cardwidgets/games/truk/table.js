@@ -76,7 +76,7 @@ function cwTkSeat(ctx, f, prev, s) {
       const chip = cwEl("span", "cw-tk-sig", row);
       cwEl("span", "cw-tk-sig-icon", chip, CW_TK_SIGNAL_ICON[x.what] || "•").setAttribute("aria-hidden", "true");
       cwEl("span", null, chip, x.meaning.split(":")[0]);
-      chip.title = `${name} ${x.gesture}: "${x.meaning}" (K19)`;
+      chip.title = `${cwSays(name, x.gesture)}: "${x.meaning}" (K19)`;
     }
   }
 
@@ -245,8 +245,8 @@ function cwTkHandBox(ctx, f) {
     cwEl("div", "cw-tk-small", box, "the 3rd tanto: its winner takes all 3 (AB)");
   }
   if (f.esku !== null && f.esku !== undefined) {
-    cwEl("div", "cw-tk-small", box, between ? `Esku: ${f.players[f.esku]}, who deals it`
-      : `Esku: ${f.players[f.esku]} · ${f.players[f.first_player]} leads every trick`);
+    cwEl("div", "cw-tk-small", box, between ? `Esku: ${cwSays(f.players[f.esku], "deals it").replace(/^You deal/, "you deal")}`
+      : `Esku: ${f.players[f.esku]} · ${cwSays(f.players[f.first_player], "leads every trick")}`);
   }
   const o = f.options;
   if (o) {
@@ -265,7 +265,7 @@ function cwTkHandBox(ctx, f) {
     const how = bet.how === "knock" ? " (a knock)" : bet.how === "throw" ? " (cards thrown face down)" : "";
     b.appendChild(document.createTextNode(`${how} in the ${["aurrea", "erdia", "atzea"][bet.trick]} → `));
     cwEl("b", null, b, bet.answer === "joka" ? `${f.players[bet.answer_by]}: “Joka!”`
-      : bet.answer === "refused" ? `${f.players[bet.answer_by]} refuses` : `${f.players[bet.answer_by]} to answer`);
+      : bet.answer === "refused" ? cwSays(f.players[bet.answer_by], "refuses") : `${f.players[bet.answer_by]} to answer`);
   }
   const paso = f.paso;
   if (paso) {
