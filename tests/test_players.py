@@ -166,3 +166,24 @@ def test_cli_player_errors_are_one_line(capsys, args, words):
     assert cli_main(["play", "truk", "--players", "2", *args]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("key", sorted(SETUPS))
+def test_easy_and_random_explain_their_moves_in_one_line(key):
+    from cardwidgets import RandomPlayer
+    for game in _decisions(key, seed=4, count=3):
+        seat = game.current_player
+        for player in (player_for("easy", 1), RandomPlayer(1)):
+            action = player.choose(game, seat)
+            assert game.describe(action) in player.reason and "\n" not in player.reason
+    easy = player_for("easy", 1)
+    easy.choose(game, seat)
+    assert "by the rule of thumb (" in easy.reason
+
+
+@pytest.mark.parametrize("name", ["cardwidgets.engine.search", "cardwidgets.engine.sampling",
+                                  "cardwidgets.engine.players"])
+def test_docstring_examples_of_the_player_modules(name):
+    import doctest
+    import importlib
+    assert doctest.testmod(importlib.import_module(name)).failed == 0

@@ -44,7 +44,9 @@ class RandomPlayer(Player):
         self.rng = random.Random(seed)
 
     def choose(self, game, seat):
-        return self.rng.choice(game.legal_actions())
+        action = self.rng.choice(game.legal_actions())
+        self.reason = f"{game.players[seat]}: {game.describe(action)}, picked at random among the legal moves."
+        return action
 
     def __repr__(self):
         return "RandomPlayer()"
@@ -59,11 +61,30 @@ class RuleOfThumbPlayer(Player):
     def choose(self, game, seat):
         thumb = getattr(game, "rule_of_thumb", None)
         if thumb is None:
-            return self.rng.choice(game.legal_actions())
-        return thumb(seat, self.rng)
+            action = self.rng.choice(game.legal_actions())
+            self.reason = f"{game.players[seat]}: {game.describe(action)}, picked at random."
+            return action
+        action = thumb(seat, self.rng)
+        self.reason = f"{game.players[seat]}: {game.describe(action)}, {_habits(thumb)}"
+        return action
 
     def __repr__(self):
         return "RuleOfThumbPlayer()"
+
+
+def _habits(thumb) -> str:
+    """The rule of thumb in a few words, from the first lines of its description."""
+    doc = " ".join((thumb.__doc__ or "").split())
+    for lead in ("A simple player: ", "A simple partner: "):
+        if doc.startswith(lead):
+            doc = doc[len(lead):]
+    parts, text = doc.split("; "), ""
+    for part in parts:
+        if len(text) + len(part) > 150:
+            break
+        text += ("; " if text else "") + part
+    text = text.rstrip(".")
+    return f"by the rule of thumb ({text})." if text else "by the rule of thumb."
 
 
 #: The levels of the built-in computer players, easiest first: what :func:`player_for`
