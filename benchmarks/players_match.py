@@ -43,7 +43,7 @@ from cardwidgets import play_out  # noqa: E402
 from cardwidgets.engine.players import player_for  # noqa: E402
 from cardwidgets.games import GAMES  # noqa: E402
 
-FULL = {"pocha": 200, "poch": 70, "truk2": 40, "truk4": 30, "truc2": 40, "truc4": 30}
+FULL = {"pocha": 200, "poch": 70, "truk2": 40, "truk4": 40, "truc2": 40, "truc4": 40}
 QUICK = {"pocha": 6, "poch": 3, "truk2": 3, "truk4": 2, "truc2": 3, "truc4": 2}
 
 
