@@ -4,7 +4,7 @@ The built-in levels (:data:`LEVELS`, made by :func:`player_for`): ``easy`` is th
 of thumb; ``medium`` and ``hard`` look ahead (:class:`cardwidgets.engine.search.MonteCarloPlayer`):
 they imagine the hidden cards again and again, never peeking, try each move in each imagined
 deal and keep the one that did best on average; hard imagines more deals (a move takes at
-most about 0.15 s). After each choice ``player.reason`` says why in one line.
+most about 0.1 s). After each choice ``player.reason`` says why in one line.
 
 >>> from cardwidgets import Poch, RandomPlayer, RuleOfThumbPlayer, play_out
 >>> game = play_out(Poch(3, deals=2), [RandomPlayer(1), RuleOfThumbPlayer(2), RandomPlayer(3)], seed=7)

@@ -21,6 +21,7 @@ cards each place may not hold, and, if need be, a test the whole deal must pass.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 __all__ = ["deal_hidden", "SamplingError", "redact_deals"]
@@ -145,6 +146,5 @@ def redact_deals(world, placeholder) -> None:
     history = world.history
     for i, s in enumerate(history):
         if s.action.kind == "deal":
-            history[i] = s.__class__(s.index, placeholder, s.phase, s.deal, s.text, s.rule,
-                                     s.actor)
+            history[i] = dataclasses.replace(s, action=placeholder)
     world._redo = []
