@@ -4,12 +4,18 @@ Both engines play the same kind of loop: at a chance step take a random outcome,
 uniformly random legal action, until the hand is over. A hand here is 4 players, 10 cards each:
 
 * cardwidgets Pocha: one chance step (the whole 40-card deck order), 4 bids, 40 cards played,
-  and the scoring step; every step is checked and explained in words, as in a lesson.
+  and the scoring step; every step is checked (an action that is not one of the legal actions
+  is refused with its rule) and explained (its text, made when read, and its rule id).
 * OpenSpiel ``oh_hell`` (players=4, num_tricks_fixed=10): the deal is one chance step per card
   plus one for the trump, then 4 bids and 40 cards played (C++ state, Python loop).
 
+The two take turns in short rounds and are timed by the CPU time of this process
+(``time.process_time``), so a machine shared with other work slows both alike and waiting for
+a core is not counted; the figures are over all rounds. Then what a computer player does thousands of times a move:
+``fork()`` a hand in play and play the rest of it out at random in the copy (a rollout).
+
 Run: ``python benchmarks/pocha_race.py [seconds per engine]``. OpenSpiel is optional
-(``pip install open_spiel``); without it our figure is still reported.
+(``pip install open_spiel``); without it our figures are still reported.
 """
 from __future__ import annotations
 
@@ -21,7 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardwidgets.engine import CHANCE, TABLE  # noqa: E402
+from cardwidgets.engine import CHANCE  # noqa: E402
+
+clock = time.process_time   # CPU time: the same for both engines on a busy machine
 from cardwidgets.games.pocha import Pocha  # noqa: E402
 
 
@@ -47,38 +55,103 @@ def openspiel_hand(game, rng: random.Random):
     return state
 
 
-def rate(play, seconds: float) -> tuple[float, int]:
-    """Hands per second over about ``seconds`` (after a short warm-up)."""
-    for _ in range(20):
-        play()
-    done, start = 0, time.perf_counter()
-    while True:
-        for _ in range(50):
+def race(plays: dict, seconds: float, rounds: int = 20) -> dict:
+    """Hands per second of each engine, taking turns in ``rounds`` rounds of about
+    ``seconds / rounds`` each (after a short warm-up): name → (hands/s, hands)."""
+    for play in plays.values():
+        for _ in range(20):
             play()
-        done += 50
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return done / elapsed, done
+    done = {name: 0 for name in plays}
+    spent = {name: 0.0 for name in plays}
+    for _ in range(rounds):
+        for name, play in plays.items():
+            start = clock()
+            while True:
+                for _ in range(10):
+                    play()
+                done[name] += 10
+                elapsed = clock() - start
+                if elapsed >= seconds / rounds:
+                    break
+            spent[name] += elapsed
+    return {name: (done[name] / spent[name], done[name]) for name in plays}
+
+
+def hands_in_play(count: int, rng: random.Random) -> list:
+    """``count`` random whole-deck hands stopped where a player is about to play a card,
+    at a random point of the play (after the deal and the bids)."""
+    out = []
+    while len(out) < count:
+        game = Pocha(4, start=10, hands=1, dealer=rng.randrange(4))
+        game.apply(game.chance_action(rng))
+        stop = rng.randrange(40)
+        while game.phase.key == "bid" or (game.phase.key == "play" and stop):
+            if game.phase.key == "play":
+                stop -= 1
+            game.apply(rng.choice(game.legal_actions()))
+        out.append(game)
+    return out
+
+
+def rollout(game: Pocha, rng: random.Random) -> Pocha:
+    """Fork ``game`` and play the rest of its hand out at random (through the scoring)."""
+    trial = game.fork()
+    while trial.hand_no == 1 and not trial.finished:
+        trial.apply(rng.choice(trial.legal_actions()))
+    return trial
+
+
+def lookahead(seconds: float) -> None:
+    rng = random.Random(7)
+    games = hands_in_play(200, rng)
+    before = [g.view(None) for g in games[:20]]
+    forks = 0
+    start = clock()
+    while clock() - start < seconds / 2:
+        for g in games:
+            g.fork()
+        forks += len(games)
+    fork_us = (clock() - start) / forks * 1e6
+    cards = rolls = 0
+    start = clock()
+    while clock() - start < seconds / 2:
+        for g in games:
+            cards += sum(len(h) for h in g.hands)
+            rollout(g, rng)
+        rolls += len(games)
+    roll_s = clock() - start
+    assert [g.view(None) for g in games[:20]] == before, "a rollout changed the game it forked"
+    print(f"fork()            : {fork_us:9.1f} us a copy (a hand in play, {len(games)} states)")
+    print(f"fork + rollout    : {roll_s / rolls * 1e6:9.1f} us a play-out of the rest of the hand "
+          f"({rolls / roll_s:.0f} rollouts/s, {cards / rolls:.1f} cards played on average, "
+          f"and the scoring)")
 
 
 def main(seconds: float = 5.0) -> None:
     print(f"Machine: {platform.machine()}, {platform.processor() or platform.platform()}; "
           f"Python {platform.python_version()} ({platform.python_implementation()})")
     rng = random.Random(2024)
-    ours, n_ours = rate(lambda: pocha_hand(rng), seconds)
-    print(f"cardwidgets Pocha : {ours:9.1f} hands/s ({n_ours} hands of 4 x 10 cards, "
-          f"deal + 4 bids + 40 plays + scoring, every step checked and explained)")
+    plays = {"ours": lambda: pocha_hand(rng)}
     try:
         import pyspiel
     except ImportError:
-        print("OpenSpiel is not installed (pip install open_spiel): only our figure is reported.")
-        return
-    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10})
-    rng2 = random.Random(2024)
-    theirs, n_theirs = rate(lambda: openspiel_hand(game, rng2), seconds)
-    print(f"OpenSpiel oh_hell : {theirs:9.1f} hands/s ({n_theirs} hands, players=4, "
-          f"num_tricks_fixed=10)")
-    print(f"Ratio (cardwidgets / OpenSpiel): {ours / theirs:.2f}")
+        pyspiel = None
+    if pyspiel is not None:
+        game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10})
+        rng2 = random.Random(2024)
+        plays["theirs"] = lambda: openspiel_hand(game, rng2)
+    rates = race(plays, seconds)
+    ours, n_ours = rates["ours"]
+    print(f"cardwidgets Pocha : {ours:9.1f} hands/s ({n_ours} hands of 4 x 10 cards, "
+          f"deal + 4 bids + 40 plays + scoring, every step checked and explained)")
+    if pyspiel is None:
+        print("OpenSpiel is not installed (pip install open_spiel): only our figures are reported.")
+    else:
+        theirs, n_theirs = rates["theirs"]
+        print(f"OpenSpiel oh_hell : {theirs:9.1f} hands/s ({n_theirs} hands, players=4, "
+              f"num_tricks_fixed=10)")
+        print(f"Ratio (cardwidgets / OpenSpiel): {ours / theirs:.2f}")
+    lookahead(seconds)
 
 
 if __name__ == "__main__":

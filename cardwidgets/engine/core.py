@@ -16,14 +16,17 @@ import random
 import re
 import sys
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
 from .cards import Card, SUIT_SYSTEMS
 from .errors import CardwidgetsError, ConfigError, IllegalAction
 from .seats import Table
+from .words import Words
 
-__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts"]
+__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts", "text_of",
+           "shuffled"]
 
 MAX_NAME = 40         #: the longest player name (it must fit beside a seat on the table)
 MAX_NUMBER = 10**9   #: no setting or option of any game is larger than this
@@ -77,6 +80,46 @@ def fold_amounts(legal: list) -> list:
     return out
 
 
+def shuffled(items, rng: random.Random) -> list:
+    """A list of ``items`` in the order ``rng.shuffle`` would put them, made faster for a
+    plain :class:`random.Random` (the same calls to its bits, so the same order for a seed).
+
+    >>> shuffled(range(6), random.Random(3)) == (lambda x: (random.Random(3).shuffle(x), x)[1])(list(range(6)))
+    True
+    """
+    out = list(items)
+    if rng.__class__ is not random.Random or not _SAME_SHUFFLE:
+        rng.shuffle(out)
+        return out
+    bits = rng.getrandbits
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        k = _BIT_LENGTH[n] if n < 64 else n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+_BIT_LENGTH = [n.bit_length() for n in range(64)]
+_SAME_SHUFFLE = True
+
+
+def _check_shuffle() -> bool:
+    """Does :func:`shuffled` give exactly ``random.Random.shuffle``'s order on this Python?
+    (It copies that method's steps; if a Python shuffles differently, use its own.)"""
+    global _SAME_SHUFFLE
+    for seed in range(5):
+        mine = shuffled(range(70), random.Random(seed))
+        theirs = list(range(70))
+        random.Random(seed).shuffle(theirs)
+        if mine != theirs:
+            _SAME_SHUFFLE = False
+            return False
+    return True
+
+
 def _copy_state(value):
     """Copy the containers of a game's state (lists, dicts, sets), sharing everything else:
     a game keeps its cards, actions, tricks and calls as values that never change."""
@@ -92,6 +135,55 @@ def _copy_state(value):
 
 
 _CONTAINERS = frozenset((list, dict, set))
+
+
+def _copy_nested(value, depth):
+    """A copy of a list of lists (``depth`` 1) or of lists of lists (2) of values."""
+    if value.__class__ is not list:
+        return _copy_state(value)
+    if depth == 1:
+        return [x.copy() for x in value]
+    return [[y.copy() for y in x] for x in value]
+
+
+#: Configurations checked once (a game made again with the same players, options and setup,
+#: as a benchmark or a computer player's trials do, skips the checks): key → (names,
+#: options, setup, table). Only plain values (numbers, words, true/false, None) are keys.
+_CONFIGS: dict = {}
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+
+
+def _config_key(cls, players, options, setup):
+    """A key for :data:`_CONFIGS`, or ``None`` when the configuration holds anything but
+    plain values (the type of each value is part of the key: 1 is not True)."""
+    if players is None or players.__class__ is int:
+        who = players
+    elif players.__class__ is list or players.__class__ is tuple:
+        for name in players:
+            if name.__class__ is not str:
+                return None
+        who = tuple(players)
+    else:
+        return None
+    if options is None:
+        opts = None
+    elif options.__class__ is dict:
+        opts = []
+        for k, v in options.items():
+            if k.__class__ is not str or v.__class__ not in _PLAIN:
+                return None
+            opts.append((k, v.__class__, v))
+        opts = tuple(opts)
+    else:
+        return None
+    sets = []
+    for k, v in setup.items():
+        if v.__class__ not in _PLAIN:
+            return None
+        sets.append((k, v.__class__, v))
+    return cls, who, opts, tuple(sets)
+_CARD_IDS: dict = {}   # suit system → ids of its own Card objects (they live for ever)
+_check_shuffle()
 
 
 @dataclass(frozen=True)
@@ -182,24 +274,83 @@ class Action:
         return f"Action({', '.join(parts)})"
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What one applied action did, in plain words, and the rule that allowed it."""
+def text_of(source) -> str:
+    """The words of a step's text as a game's ``_do`` gave it: a string; a function of no
+    arguments; ``(function, args)``, the text being ``function(*args)``; or ``(template,
+    args)``, the text being ``template.format(*args)``. Everything but the string is built
+    only when the text is read (see :class:`Step`)."""
+    if source.__class__ is str:
+        return source
+    if callable(source):
+        return source()
+    first, args = source
+    if first.__class__ is str:
+        return first.format(*args)
+    return first(*args)
 
-    index: int          # 1-based number of the step in the game
-    action: Action
-    phase: str          # phase key when the action was taken
-    deal: int           # which deal (hand) of the game, 1-based
-    text: str
-    rule: str
-    actor: int          # seat, CHANCE or TABLE
+
+_StepFields = ("index", "action", "phase", "deal", "text", "rule", "actor")
+
+
+class Step:
+    """What one applied action did, in plain words, and the rule that allowed it.
+
+    A value: its fields cannot be set. Its ``text`` is made when first read, from what the
+    game's ``_do`` returned (:func:`text_of`), and kept: a game that plays thousands of
+    steps nobody reads (a computer player's trial play-outs, a benchmark) never builds
+    their sentences. The words are those of the moment the step was played: a game gives
+    ``_do``'s text as values taken then, never as a reference to its changing state.
+    """
+
+    __slots__ = ("_index", "_action", "_phase", "_deal", "_text", "_rule", "_actor")
+
+    def __init__(self, index: int, action: Action, phase: str, deal: int, text, rule: str,
+                 actor: int):
+        self._index = index      # 1-based number of the step in the game
+        self._action = action
+        self._phase = phase      # phase key when the action was taken
+        self._deal = deal        # which deal (hand) of the game, 1-based
+        self._text = text        # the words, or what makes them (text_of)
+        self._rule = rule
+        self._actor = actor      # seat, CHANCE or TABLE
+
+    index = property(attrgetter("_index"), doc="1-based number of the step in the game")
+    action = property(attrgetter("_action"), doc="the action applied")
+    phase = property(attrgetter("_phase"), doc="the phase key when the action was taken")
+    deal = property(attrgetter("_deal"), doc="which deal (hand) of the game, 1-based")
+    rule = property(attrgetter("_rule"), doc="the id(s) of the rule that allowed it")
+    actor = property(attrgetter("_actor"), doc="the seat that acted, CHANCE or TABLE")
+
+    @property
+    def text(self) -> str:
+        """What the step did, in plain words (made on first reading, then kept)."""
+        text = self._text
+        if text.__class__ is not str:
+            text = self._text = text_of(text)
+        return text
 
     def to_json(self) -> dict:
-        return {"index": self.index, "action": self.action.to_json(), "phase": self.phase,
-                "deal": self.deal, "text": self.text, "rule": self.rule, "actor": self.actor}
+        return {"index": self._index, "action": self._action.to_json(), "phase": self._phase,
+                "deal": self._deal, "text": self.text, "rule": self._rule, "actor": self._actor}
+
+    def _fields(self) -> tuple:
+        return (self._index, self._action, self._phase, self._deal, self.text, self._rule,
+                self._actor)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self is other or self._fields() == other._fields()
+
+    def __hash__(self):
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Step(" + ", ".join(f"{name}={value!r}" for name, value
+                                   in zip(_StepFields, self._fields())) + ")"
 
     def __str__(self) -> str:
-        return f"{self.index:>3}. {self.text} [{self.rule}]"
+        return f"{self._index:>3}. {self.text} [{self._rule}]"
 
 
 class Game:
@@ -230,6 +381,18 @@ class Game:
     #: picture (a module with ``picture(game, seat=None) -> str``) and the worked examples.
     PARTS: ClassVar[dict] = {"table": "table.js", "style": "table.css", "picture": "picture",
                              "examples": "examples"}
+    #: What :meth:`fork` shares instead of copying: attributes that never change once the
+    #: game is made (its configuration; a game adds its lookup tables).
+    _FORK_SHARES: ClassVar[frozenset] = frozenset({"players", "options", "setup"})
+    #: What :meth:`fork` copies one level deep only: containers of values that never
+    #: change (the actions and steps played; a game adds its lists of numbers or cards).
+    _FORK_FLAT: ClassVar[frozenset] = frozenset({"actions", "history", "_redo", "comments"})
+    #: Lists of lists (depth 1) or of lists of lists (depth 2) of values, copied without
+    #: looking at the values (e.g. the hands): name → depth.
+    _FORK_NESTED: ClassVar[dict] = {}
+    #: What a fork starts without (``None``): a game's caches of the state of the moment
+    #: that may hold the state's own lists (worked out again when needed).
+    _FORK_DROPS: ClassVar[tuple] = ()
 
     @classmethod
     def home(cls) -> str:
@@ -252,6 +415,28 @@ class Game:
         return cls.folder() / cls.PARTS[name]
 
     def __init__(self, players=None, *, options=None, **setup):
+        key = _config_key(type(self), players, options, setup)
+        known = _CONFIGS.get(key) if key is not None else None
+        if known is not None:          # the same configuration, checked before: the same result
+            names, options, setup, self.table = known
+            self.players, self.n = list(names), len(names)
+            self.options, self.setup = dict(options), dict(setup)
+        else:
+            self._configure(players, options, setup)
+            if key is not None:
+                if len(_CONFIGS) >= 256:
+                    _CONFIGS.clear()
+                _CONFIGS[key] = (tuple(self.players), dict(self.options), dict(self.setup),
+                                 self.table)
+        self.suits = SUIT_SYSTEMS[self.system]
+        self.actions: list[Action] = []
+        self.history: list[Step] = []
+        self.comments: dict[int, str] = {}
+        self._redo: list[Action] = []
+        self._reset()
+
+    def _configure(self, players, options, setup) -> None:
+        """Check the players, options and setup and set them (raises :class:`ConfigError`)."""
         if players is None:
             players = self.min_players
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
@@ -276,12 +461,6 @@ class Game:
         self.options = self._validate_options(options or {})
         self.setup = self._validate_setup(setup)
         self.table = self._make_table()
-        self.suits = SUIT_SYSTEMS[self.system]
-        self.actions: list[Action] = []
-        self.history: list[Step] = []
-        self.comments: dict[int, str] = {}
-        self._redo: list[Action] = []
-        self._reset()
 
     # ---- configuration -------------------------------------------------------------------
     @classmethod
@@ -380,16 +559,34 @@ class Game:
     @property
     def current_player(self):
         """Seat number, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over."""
-        return None if self.finished else self._actor()
+        return None if self._phase.key == "over" else self._actor()
 
     @property
     def finished(self) -> bool:
         return self._phase.key == "over"
 
+    #: The legal actions of the state as it is now, worked out once (by
+    #: :meth:`legal_actions`) and forgotten at the next step: a tuple, never changed, so a
+    #: fork may share it. ``None``: not worked out yet.
+    _legal_now: tuple | None = None
+    _actor_now = None          # who acts in the state ``_legal_now`` is for
+
     def legal_actions(self) -> list[Action]:
-        if self.finished or self._actor() == CHANCE:
-            return []
-        return self._legal()
+        """The actions the rules allow now (none at a deal, :data:`CHANCE`, or at the end).
+        Worked out once per step; applying one of them skips the checks they passed."""
+        legal = self._legal_now
+        if legal is None:
+            if self._phase.key == "over":
+                return []
+            actor = self._actor()
+            if actor == CHANCE:
+                return []
+            legal = self._legal()
+            if legal.__class__ is not tuple:
+                legal = tuple(legal)
+            self._legal_now = legal
+            self._actor_now = actor
+        return [*legal]
 
     def legal_choices(self) -> list[dict]:
         """The legal actions as a person chooses among them (JSON-ready): ``{"action": …,
@@ -470,16 +667,31 @@ class Game:
                 raise IllegalAction(self.turn_rule(), "the cards must be dealt first")
         else:
             if action.seat is None:
-                raise IllegalAction(self.turn_rule(), f"say who acts: it is {self.players[actor]}'s turn")
+                raise IllegalAction(self.turn_rule(), f"say who acts: it is "
+                                    f"{self._whose(actor, 'poss')} turn")
             if not 0 <= action.seat < self.n:
                 raise IllegalAction(self.turn_rule(), f"there is no seat {action.seat!r} at this table")
             if action.seat != actor:
-                raise IllegalAction(self.turn_rule(), f"it is {self.players[actor]}'s turn, "
-                                    f"not {self.players[action.seat]}'s")
+                raise IllegalAction(self.turn_rule(), f"it is {self._whose(actor, 'poss')} turn, "
+                                    f"not {self._whose(action.seat, 'mine')}")
         self._check(action)
+
+    def _whose(self, seat, form) -> str:
+        """"Ada's", or *your*/*yours* for the seat the game speaks to as *you* (its
+        :class:`~cardwidgets.engine.words.Addressed` words, else a player named "You"):
+        ``form`` is ``"poss"`` (your turn) or ``"mine"`` (not yours)."""
+        words = getattr(self, "words", None)
+        if words is None:
+            words = Words(self.players)
+        return getattr(words, form)(seat)
 
     def _known_cards(self, cards) -> bool:
         """Whether every item of ``cards`` is a card of this game's suit system (fast path)."""
+        ids = _CARD_IDS.get(self.system)
+        if ids is None:
+            ids = _CARD_IDS[self.system] = frozenset(map(id, self.suits._cards.values()))
+        if ids.issuperset(map(id, cards)):   # the system's own Card objects: the usual case
+            return True
         known = self.suits._cards
         system = self.system
         for c in cards:
@@ -501,36 +713,63 @@ class Game:
 
     def apply(self, action: Action) -> Step:
         """Check ``action`` and apply it; raises :class:`IllegalAction` and changes nothing
-        if the rules do not allow it. Clears the steps that were undone with :meth:`back`."""
-        step = self._apply(action)
-        self._redo.clear()
-        return step
+        if the rules do not allow it. Clears the steps that were undone with :meth:`back`.
 
-    def _apply(self, action: Action) -> Step:
+        An action that is one of :meth:`legal_actions` of this state (the very object, among
+        at most 32 of them) has passed every check already and is applied at once; any
+        other goes through them all and, if the rules do not allow it, is refused with its
+        rule and reason."""
         phase = self._phase.key
-        actor = self._actor() if phase != "over" else None
-        self._verify_for(action, actor)
-        deal = self.deal_number
+        legal = self._legal_now
+        if legal is not None and len(legal) <= 32:    # (a long list: checking is quicker)
+            for allowed in legal:
+                if allowed is action:
+                    actor = self._actor_now
+                    break
+            else:
+                legal = None
+        else:
+            legal = None
+        if legal is None:
+            actor = self._actor() if phase != "over" else None
+            self._verify_for(action, actor)
+        deal = self.deal_no                     # self.deal_number, without the call
+        self._legal_now = None
         try:
             text, rule = self._do(action)
         except Exception:
             self._rebuild(self.actions)  # never leave a half-applied action behind
             raise
-        self.actions.append(action)
-        step = Step(len(self.actions), action, phase, deal, text, rule, actor)
+        actions = self.actions
+        actions.append(action)
+        step = Step(len(actions), action, phase, deal, text, rule, actor)
         self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
         return step
+
+    _replaying = False   # True while forward() or _rebuild() replays: apply keeps _redo
+
+    def _apply(self, action: Action) -> Step:
+        """Apply ``action`` as :meth:`apply` does, keeping the steps undone with :meth:`back`."""
+        replaying, self._replaying = self._replaying, True
+        try:
+            return self.apply(action)
+        finally:
+            self._replaying = replaying
 
     def advance(self) -> list[Step]:
         """Apply the steps that happen by themselves (:data:`TABLE`) until someone must act."""
         steps = []
-        while not self.finished and self._actor() == TABLE:
-            steps.append(self.apply(self._legal()[0]))
+        while self._phase.key != "over" and self._actor() == TABLE:
+            steps.append(self.apply(self.legal_actions()[0]))
         return steps
+
+    deal_no = 1      #: which deal (hand) of the game is being played, 1-based (games count on)
 
     @property
     def deal_number(self) -> int:
-        return getattr(self, "deal_no", 1)
+        return self.deal_no
 
     # ---- history -------------------------------------------------------------------------
     @staticmethod
@@ -581,6 +820,7 @@ class Game:
     def _rebuild(self, actions) -> None:
         actions = list(actions)
         self.actions, self.history = [], []
+        self._legal_now = None
         self._reset()
         for action in actions:
             self._apply(action)
@@ -599,7 +839,16 @@ class Game:
         on in the copy never touches the original. Far faster than ``copy.deepcopy`` or a
         replay, because it copies containers only."""
         other = object.__new__(type(self))
-        other.__dict__ = {k: _copy_state(v) for k, v in self.__dict__.items()}
+        shared, flat, containers = self._FORK_SHARES, self._FORK_FLAT, _CONTAINERS
+        nested = self._FORK_NESTED
+        state = {k: (v if v.__class__ not in containers or k in shared
+                     else v.copy() if k in flat
+                     else _copy_nested(v, nested[k]) if k in nested
+                     else _copy_state(v))
+                 for k, v in self.__dict__.items()}
+        for k in self._FORK_DROPS:
+            state[k] = None
+        other.__dict__ = state
         return other
 
     def fresh(self) -> "Game":

@@ -32,6 +32,8 @@ __all__ = ["Play", "Trick", "TrickOutcome", "SuitPower", "RankPower", "HandOutco
 #: ``led_suit``; 0 means the card cannot win it (e.g. a card of another suit, not a trump).
 Power = Callable[[Card, str], int]
 
+_new = tuple.__new__   # makes a Trick or a Play from its fields at once (the hot path of play)
+
 
 class Play(NamedTuple):
     """One card played to a trick, and by whom."""
@@ -67,7 +69,7 @@ class Trick(NamedTuple):
 
     def add(self, seat: int, card: Card) -> "Trick":
         """The trick with one more card played."""
-        return Trick(self.leader, self.plays + (Play(seat, card),))
+        return _new(Trick, (self[0], self[1] + (_new(Play, (seat, card)),)))
 
     @property
     def led(self) -> Card | None:

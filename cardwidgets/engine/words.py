@@ -176,4 +176,5 @@ class Addressed:
         other = super().fresh()
         if "_you" in self.__dict__:
             other.__dict__["_you"] = self.__dict__["_you"]
+            other._rebuild([])    # a game may keep what its words need: set up again for you
         return other

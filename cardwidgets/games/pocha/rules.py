@@ -19,10 +19,12 @@ one bid per player, the tricks, and the scoring (a step the rules take by themse
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 
 from ...engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAction, Phase,
                       RankOrder, deal_problem, make_deck)
-from ...engine.tricks import SuitPower, Trick
+from ...engine.core import shuffled
+from ...engine.tricks import Play, SuitPower, Trick
 from ...engine.words import Addressed, second_person, sentence_case
 
 __all__ = ["Pocha", "RULES", "hand_schedule", "hand_score", "rank_order", "SCHEDULES"]
@@ -145,6 +147,142 @@ _DUTY_RULE = {BEAT: "H8 duty 1", FOLLOW: "H8 duty 2", FOLLOW_TRUMPED: "H8 duty 2
               ANY_NONE: "H8 duty 3"}
 
 
+def _deal_text(w, label, k, dealer_seat, first_seat, cutter, whole, trump_name, trump, hv4):
+    """The words of the deal (H5), from the values of that moment (``w``: the Words)."""
+    dealer, first = w.name(dealer_seat), w.name(first_seat)
+    d = lambda verb: w.verb(dealer_seat, verb)     # noqa: E731
+    each = f"{k} card{'s' if k != 1 else ''} each"
+    text = (f"{label.capitalize()}, {each}: {w.says(cutter, 'cuts')} and {dealer} "
+            f"{d('deals')} one card at a time to the right, starting with {first}. ")
+    if whole:
+        text += (f"The whole deck is dealt, so {dealer} {d('shows')} {w.their(dealer_seat)} own "
+                 f"last card, the {trump_name}, and {d('keeps')} it: {SUIT_WORDS[trump]} are "
+                 f"trumps (triunfo).")
+    else:
+        text += (f"{dealer} {d('turns')} up the next card, the {trump_name}: "
+                 f"{SUIT_WORDS[trump]} are trumps (triunfo).")
+        if hv4:
+            text += " It is the one card left over and belongs to nobody (HV4)."
+    return text if w.you is None else sentence_case(text)
+
+
+def _bid_text(w, seat, amount, k, total, dealer, forbidden):
+    """The words of a bid (H7); ``total``: the bids so far, this one included."""
+    who, bids = w.name(seat), w.verb(seat, "bids")
+    trick_w = "trick" if amount == 1 else "tricks"
+    if not dealer:
+        text = f"{who} {bids} {amount} {trick_w} (the bids add up to {total} of {k} so far)."
+    else:
+        text = (f"{who}, the dealer, {bids} {amount} {trick_w} last: the bids add up to {total} "
+                f"of {k}.")
+        if k == 1 and total == k:
+            text += " In a one-card hand the dealer may make them add up to the tricks."
+        elif k == 1:
+            text += " At least one player will be wrong."
+        elif forbidden is not None:
+            text += (f" The dealer could not bid {forbidden}, which would have made them "
+                     f"{k}: at least one player will be wrong.")
+        else:
+            text += " At least one player will be wrong."
+    return text if w.you is None else sentence_case(text)
+
+
+def _score_text(w, label, k, order, bids, taken, totals, ending, dealer):
+    """The words of the scoring of a hand (H11) and, at the end of the schedule, of who wins
+    or who is tied (H12); ``dealer``: the next dealer, ``None`` when the game is over."""
+    parts = []
+    for s in order:
+        bid, took = bids[s], taken[s]
+        d = hand_score(bid, took)
+        if bid == took:
+            parts.append(f"{w.name(s)} bid {bid}, took {took}: exact, 10 + 5 × {took} = +{d}")
+        else:
+            parts.append(f"{w.name(s)} bid {bid}, took {took}: "
+                         f"{'over' if took > bid else 'under'} by {abs(bid - took)}, {d}")
+    total_words = ", ".join(f"{w.name(s)} {totals[s]}" for s in range(len(totals)))
+    text = (f"Scoring {label}, {k} trick{'s' if k != 1 else ''}: "
+            f"{'; '.join(parts)}. Totals: {total_words}.")
+    if ending is not None:
+        leaders, top, last, extra, tied_before = ending
+        if len(leaders) == 1:
+            lead = w.says(leaders[0], "wins")
+            if extra:
+                text += f" The tie is broken: {lead} with {top} points."
+            else:
+                text += f" {last}: {lead} with {top} points."
+        else:
+            tied = w.listing(leaders)
+            if extra:
+                if leaders == tied_before:
+                    text += f" {tied} are still tied with {top}: another extra one-card hand."
+                else:
+                    text += (f" Of the players who were tied ({w.listing(tied_before)}), {tied} "
+                             f"now share the lead with {top}: another extra one-card hand.")
+            else:
+                text += (f" {last}, and {tied} are tied with {top}: everyone plays an extra "
+                         f"one-card hand, and only the tied players' totals decide.")
+    if dealer is not None:
+        text += f" The deal passes to the right, to {w.name(dealer)}."
+    return text if w.you is None else sentence_case(text)
+
+
+def _play_text(context, seat, card, situation, trump, first, win, last):
+    """The words of a card played (H8), and of the trick it completes (H10, ``win`` the
+    winning play; ``last``: the last trick of the hand), from the values of that moment
+    (``context``: the card names, the players and the seat spoken to as you)."""
+    names, players, you = context
+    legal, duty, high, top = situation
+    if seat == you:
+        who, v, of_whose = "you", second_person, "yours"
+    else:
+        who = players[seat]
+        v, of_whose = _same, f"{who}'s"
+    name = names[id(card)]
+    if duty == LEAD:
+        why = "the first player," if first else "who won the last trick,"
+        text = f"{who}, {why} {v('leads')} the {name}."
+    else:
+        led = high.suit
+        if duty == BEAT:
+            text = (f"{who} {v('plays')} the {name}, beating the {names[id(high)]} (duty 1: "
+                    f"follow suit and beat if you can).")
+        elif duty == FOLLOW:
+            text = (f"{who} {v('plays')} the {name}: no {led} card of {of_whose} beats the "
+                    f"{names[id(high)]}, so any {led} card will do (duty 2).")
+        elif duty == FOLLOW_TRUMPED:
+            text = (f"{who} {v('plays')} the {name}: someone has trumped, so any {led} card "
+                    f"will do (duty 2).")
+        elif duty == TRUMP:
+            text = (f"{who} {v('has')} no {led} and {v('trumps')} with the {name} (duty 3: void "
+                    f"in the suit led, you must trump).")
+        elif duty == OVERTRUMP:
+            text = (f"{who} {v('has')} no {led} and {v('beats')} the {names[id(top)]} with the "
+                    f"{name} (duty 3: beat the highest trump if you can).")
+        elif duty == ANY_LOW and card.suit == trump:
+            text = (f"{who} {v('has')} no {led} and no trump above the {names[id(top)]}, so may "
+                    f"play any card: the {name}, a lower trump (duty 3).")
+        elif top is not None and led != trump:
+            # the same words whether or not the player holds lower trumps: the rules do
+            # not make a player reveal that
+            text = (f"{who} {v('has')} no {led} and no trump that beats the {names[id(top)]}, "
+                    f"so may play any card: the {name} (duty 3).")
+        elif led == trump:
+            text = (f"{who} {v('has')} no trumps ({led}) to follow with, so may play any card: "
+                    f"the {name} (duty 3).")
+        else:
+            text = (f"{who} {v('has')} neither {led} nor trumps ({trump}), so may play any "
+                    f"card: the {name} (duty 3).")
+    if win is not None:
+        w, wc = win
+        how = ("the highest trump" if wc.suit == trump
+               else f"the highest {wc.suit} card, and no trump was played")
+        wins = "you win" if w == you else f"{players[w]} wins"
+        text += f" {wins} the trick with the {names[id(wc)]}, {how}."
+        if last:
+            text += " All the tricks are played."
+    return text if you is None else sentence_case(text)
+
+
 def rank_order(deck: int = 40, three_low: bool = False) -> RankOrder:
     """The rank within a suit (H9, or HV3 with ``three_low``), for 40 or 48 cards."""
     if deck == 48:
@@ -186,6 +324,8 @@ def hand_schedule(players: int, cards: int | None = None, kind: str = "document"
 
 
 _DECKS: dict = {}
+_SCHEDULES: dict = {}      # (players, cards, kind) → the hand schedule, made once
+_new = tuple.__new__      # a Trick or a Play made from its fields at once (the play's hot path)
 _TABLES: dict = {}
 
 
@@ -212,8 +352,27 @@ class _Tables:
         self.sort_key = {id(c): (suit_order[c.suit], -self.rv[c.rank]) for c in self.deck}
         self.play_actions = [{id(c): Action("play", s, card=c) for c in self.deck}
                              for s in range(n)]
-        self.bid_actions = [[Action("bid", s, amount=k) for k in range(len(self.deck) + 1)]
-                            for s in range(n)]
+        self.bid_actions = tuple(tuple(Action("bid", s, amount=k)
+                                       for k in range(len(self.deck) + 1)) for s in range(n))
+        self.play_actions = tuple(self.play_actions)
+        self.next_seat = tuple((s - 1) % n for s in range(n))   # H5, H8: to the right
+        self.value = {id(c): self.rv[c.rank] for c in self.deck}
+        self.suit_index = {suit: i for suit, i in suit_order.items()}
+        self.powers = {suit: SuitPower(self.ranks, suit) for suit in suit_order}
+        # a hand's order (H9 within each suit, the suits in a fixed order): each card's
+        # place in the sorted deck, the cards and each seat's play actions in that order,
+        # and where each suit starts
+        ordered = sorted(self.deck, key=lambda c: self.sort_key[id(c)])
+        self.place = {id(c): i for i, c in enumerate(ordered)}
+        self.by_place = tuple(ordered)
+        self.acts_by_place = tuple(tuple(acts[id(c)] for c in ordered)
+                                   for acts in self.play_actions)
+        self.suit_starts = tuple(next(i for i, c in enumerate(ordered) if c.suit == suit)
+                                 for suit in suit_order) + (len(ordered),)
+        self.orders = tuple(tuple((s - k) % n for k in range(n)) for s in range(n))
+        # the rank value of the card of each play action (keyed by the action's id)
+        self.act_value = {id(a): self.value[id(a.card)] for acts in self.play_actions
+                          for a in acts.values()}
 
 
 def _tables(deck_name, size, three_low, n) -> _Tables:
@@ -275,6 +434,13 @@ class Pocha(Addressed, Game):
     }
     SETUP = {"dealer": (0, _check_dealer), "deck": (40, _check_deck),
              "start": (1, _check_start), "hands": (None, _check_hands)}
+    # Game.fork shares the lookup tables (made once per configuration, never changed) and
+    # starts without the memo of the situation in the play (it holds a hand's own list).
+    _FORK_FLAT = Game._FORK_FLAT | {"scores", "bids", "taken", "stock"}
+    _FORK_NESTED = {"hands": 1, "won": 1, "hand_scores": 1, "_acts": 1, "_counts": 1}
+    _FORK_SHARES = Game._FORK_SHARES | {"_rv", "_names", "_sort_key", "_value",
+                                        "_suit_index", "_act_value", "_powers", "_tables", "full_schedule",
+                                        "schedule"}
 
     @classmethod
     def _check_options(cls, options):
@@ -305,8 +471,11 @@ class Pocha(Addressed, Game):
         return "document"
 
     def _full_schedule(self) -> list[int]:
-        cards = len(_deck(self.deck_name))
-        return hand_schedule(self.n, cards, self.schedule_kind)
+        key = (self.n, len(_deck(self.deck_name)), self.schedule_kind)
+        known = _SCHEDULES.get(key)
+        if known is None:
+            known = _SCHEDULES[key] = tuple(hand_schedule(*key))
+        return list(known)
 
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
@@ -314,6 +483,12 @@ class Pocha(Addressed, Game):
         self.deck_cards, self._deck_set, self._deck_ids = t.deck, t.deck_set, t.deck_ids
         self.ranks, self._rv, self._names, self._sort_key = t.ranks, t.rv, t.names, t.sort_key
         self._play_actions, self._bid_actions = t.play_actions, t.bid_actions
+        self._next_seat, self._value = t.next_seat, t.value
+        self._you_now = self.you         # the seat spoken to as you (a change rebuilds the game)
+        self._words_now = self.words
+        self._text_ctx = (self._names, self.players, self._you_now)   # what every play's words need
+        self._suit_index, self._act_value, self._powers = t.suit_index, t.act_value, t.powers
+        self._tables = t
         start, limit = self.setup["start"], self.setup["hands"]
         full = self.full_schedule = self._full_schedule()
         if start > len(full):
@@ -340,6 +515,12 @@ class Pocha(Addressed, Game):
         n = self.n
         self.cards_per_hand = self.hand_size(self.hand_no)
         self.hands = [[] for _ in range(n)]
+        # the same cards as play actions, in the same order (by suit: coins, cups, swords,
+        # clubs; high to low within each), and how many of each suit: what the duties of
+        # play (H8) pick from. Kept with the hands by the deal and the play; code that
+        # changes a hand otherwise (a computer player's imagined deal) calls _rehold(seat)
+        self._acts = [[] for _ in range(n)]
+        self._counts = [[0, 0, 0, 0] for _ in range(n)]
         self.stock: list = []        # cards not dealt this hand (the turned card among them)
         self.trump_card = None
         self.trump = None
@@ -348,6 +529,9 @@ class Pocha(Addressed, Game):
         self.taken = [0] * n
         self.won: list[list] = [[] for _ in range(n)]   # tricks taken, as Trick values
         self.trick: Trick | None = None
+        # the trick so far, kept as each card is played (None before the lead): (suit led,
+        # highest card of it, its value, highest trump or None, its value, winning play)
+        self._tops = None
         self.last_trick: Trick | None = None
         self.to_act = None
         self.power = None
@@ -380,6 +564,17 @@ class Pocha(Addressed, Game):
         return str(self.offset + self.hand_no)
 
     # ---- whose turn ----------------------------------------------------------------------
+    @property
+    def current_player(self):
+        """Seat number, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over
+        (:meth:`_actor` without the call: every step of every trial asks)."""
+        phase = self._phase
+        if phase is PLAY_PHASE or phase is BID_PHASE:
+            return self.to_act
+        if phase is DEAL_PHASE:
+            return CHANCE
+        return TABLE if phase is SCORE_PHASE else None
+
     def _actor(self):
         key = self._phase.key
         if key == "deal":
@@ -392,19 +587,28 @@ class Pocha(Addressed, Game):
         return self._phase.rule
 
     # ---- legal actions -------------------------------------------------------------------
+    def legal_actions(self):
+        """The actions the rules allow now, as :meth:`Game.legal_actions` (worked out once
+        per step), with the play, every trial's hot path, taken without the extra calls."""
+        legal = self._legal_now
+        if legal is None:
+            if self._phase is not PLAY_PHASE:
+                return Game.legal_actions(self)
+            legal = self._legal_now = (self._memo or self._situation())[0]
+            self._actor_now = self.to_act
+        return [*legal]
+
     def _legal(self):
-        key = self._phase.key
-        if key == "play":
-            acts = self._play_actions[self.to_act]
-            return [acts[id(c)] for c in (self._memo or self._situation())[0]]
-        if key == "bid":
-            seat = self.to_act
+        phase = self._phase
+        if phase is PLAY_PHASE:
+            return (self._memo or self._situation())[0]
+        if phase is BID_PHASE:
+            bids = self._bid_actions[self.to_act][:self.cards_per_hand + 1]   # 0 … k
             forbidden = self.forbidden_bid()
-            return [a for a in self._bid_actions[seat][:self.cards_per_hand + 1]
-                    if a.amount != forbidden]
-        if key == "score":
-            return [SCORE]
-        return []
+            return bids if forbidden is None else bids[:forbidden] + bids[forbidden + 1:]
+        if phase is SCORE_PHASE:
+            return (SCORE,)
+        return ()
 
     def forbidden_bid(self):
         """H7: the bid the player now bidding may not make, or ``None``."""
@@ -414,61 +618,93 @@ class Pocha(Addressed, Game):
         return rest if rest >= 0 else None
 
     def chance_action(self, rng: random.Random) -> Action:
-        cards = list(self.deck_cards)
-        rng.shuffle(cards)
-        return Action("deal", cards=tuple(cards))
+        return Action("deal", cards=tuple(shuffled(self.deck_cards, rng)))
 
     def _situation(self):
-        """``(legal cards, duty, highest card of the suit led, highest trump)`` for the player
-        to act in the play (H8). Computed once per step."""
+        """``(legal play actions, duty, highest card of the suit led, highest trump)`` for
+        the player to act in the play (H8), the actions in hand order. Computed once per
+        step; a tuple of values, so a fork may share it."""
         memo = self._memo
         if memo is not None:
             return memo
-        hand = self.hands[self.to_act]
-        plays = self.trick.plays
-        if not plays:
-            memo = (hand, LEAD, None, None)
-        else:
-            rv, trump = self._rv, self.trump
-            led = plays[0].card.suit
-            high = top_trump = None
-            for p in plays:
-                c = p.card
-                if c.suit == led:
-                    if high is None or rv[c.rank] > rv[high.rank]:
-                        high = c
-                elif c.suit == trump:
-                    if top_trump is None or rv[c.rank] > rv[top_trump.rank]:
-                        top_trump = c
-            follow = [c for c in hand if c.suit == led]
-            if follow:
-                if top_trump is not None:
-                    memo = (follow, FOLLOW_TRUMPED, high, top_trump)
-                else:
-                    hv = rv[high.rank]
-                    beat = [c for c in follow if rv[c.rank] > hv]
-                    memo = (beat, BEAT, high, None) if beat else (follow, FOLLOW, high, None)
+        seat = self.to_act
+        acts = self._acts[seat]
+        tops = self._tops
+        if tops is None:
+            memo = self._memo = (tuple(acts), LEAD, None, None)
+            return memo
+        led, high, hv, top_trump, tv, _ = tops
+        counts = self._counts[seat]
+        index = self._suit_index[led]
+        held = counts[index]
+        if held:
+            start = sum(counts[:index])
+            follow = acts[start:start + held]         # the suit led, high to low
+            if top_trump is not None:
+                memo = (tuple(follow), FOLLOW_TRUMPED, high, top_trump)
             else:
-                trumps = [c for c in hand if c.suit == trump]
-                if not trumps:
-                    memo = (hand, ANY_NONE, high, top_trump)
-                elif top_trump is None:
-                    memo = (trumps, TRUMP, high, None)
-                else:
-                    tv = rv[top_trump.rank]
-                    over = [c for c in trumps if rv[c.rank] > tv]
-                    memo = ((over, OVERTRUMP, high, top_trump) if over
-                            else (hand, ANY_LOW, high, top_trump))
+                value, k = self._act_value, 0     # duty 1: beat the highest if you can
+                for a in follow:
+                    if value[id(a)] <= hv:
+                        break
+                    k += 1
+                memo = ((tuple(follow[:k]), BEAT, high, None) if k
+                        else (tuple(follow), FOLLOW, high, None))
+        else:
+            index = self._suit_index[self.trump]
+            held = counts[index]
+            if not held:
+                memo = (tuple(acts), ANY_NONE, high, top_trump)
+            elif top_trump is None:
+                start = sum(counts[:index])
+                memo = (tuple(acts[start:start + held]), TRUMP, high, None)
+            else:
+                start = sum(counts[:index])
+                trumps = acts[start:start + held]
+                value, k = self._act_value, 0
+                for a in trumps:
+                    if value[id(a)] <= tv:
+                        break
+                    k += 1
+                memo = ((tuple(trumps[:k]), OVERTRUMP, high, top_trump) if k
+                        else (tuple(acts), ANY_LOW, high, top_trump))
         self._memo = memo
         return memo
 
+    def _rehold(self, seat: int) -> None:
+        """Sort ``hands[seat]`` (H9 within each suit) and make the play actions kept beside
+        it agree: for code that changes a hand other than by dealing and playing (a
+        computer player's imagined deal of the unseen cards)."""
+        t = self._tables
+        canon = {c: c for c in self.deck_cards}
+        places = sorted(t.place[id(canon[c])] for c in self.hands[seat])
+        self.hands[seat][:] = [t.by_place[p] for p in places]
+        self._acts[seat] = [t.acts_by_place[seat][p] for p in places]
+        starts = t.suit_starts
+        self._counts[seat] = [sum(1 for p in places if starts[i] <= p < starts[i + 1])
+                              for i in range(4)]
+        self._memo = self._legal_now = None
+
     # ---- checking ------------------------------------------------------------------------
+    def _known_cards(self, cards):
+        """As :meth:`Game._known_cards`, with a whole deck of our own cards (every shuffled
+        deal) seen in one look, which :meth:`_check_deal` then need not repeat."""
+        if len(cards) == len(self.deck_cards) and set(map(id, cards)) == self._deck_ids:
+            self._deal_checked = cards
+            return True
+        return Game._known_cards(self, cards)
+
     def _check_deal(self, action):
         cards = action.cards
         deck = self.deck_cards
-        if len(cards) == len(deck) and (
-                set(map(id, cards)) == self._deck_ids or set(cards) == self._deck_set):
-            return
+        if cards is self.__dict__.get("_deal_checked"):
+            return                              # the whole deck, our own cards (_known_cards)
+        if len(cards) == len(deck):
+            if set(map(id, cards)) == self._deck_ids:
+                self._deal_checked = cards      # our own cards: _do_deal need not look again
+                return
+            if set(cards) == self._deck_set:
+                return
         what = {"spanish36": "the 36 cards of the 40-card deck without the 2s (H2)",
                 "spanish40": "all 40 cards of the Spanish deck", "spanish48":
                 "all 48 cards of the Spanish deck"}[self.deck_name]
@@ -499,10 +735,11 @@ class Pocha(Addressed, Game):
             raise IllegalAction("H8", f"now you play a card to the trick, not {action.kind!r}")
         card = action.card
         situation = self._memo or self._situation()
-        for c in situation[0]:          # identity first: the cheap, usual case
-            if c is card:
+        for a in situation[0]:          # identity first: the cheap, usual case
+            if a.card is card:
                 return
-        legal, duty, high, top = situation
+        acts, duty, high, top = situation
+        legal = [a.card for a in acts]
         if card in legal:
             return
         if not isinstance(card, Card):
@@ -551,41 +788,95 @@ class Pocha(Addressed, Game):
 
     # ---- doing ---------------------------------------------------------------------------
     def _do(self, action):
-        key = self._phase.key
-        if key == "play":
-            situation = self._memo or self._situation()
+        if self._phase is not PLAY_PHASE:
             self._memo = None
-            text, rule = self._do_play(action, situation)
-        else:
-            self._memo = None
+            key = self._phase.key
             if key == "bid":
-                text, rule = self._do_bid(action)
-            elif key == "deal":
-                text, rule = self._do_deal(action)
-            else:
-                text, rule = self._do_score(action)
-        if self.you is not None:
-            text = sentence_case(text)
-        return text, rule
+                return self._do_bid(action)
+            if key == "deal":
+                return self._do_deal(action)
+            return self._do_score(action)
+        # H8: a card played (here, not in a method of its own: this is the hot path of every
+        # game and every computer player's trial); its words are made only when read
+        situation = self._memo or self._situation()
+        self._memo = None
+        seat, card = action.seat, action.card
+        hand = self.hands[seat]
+        i = 0
+        for c in hand:
+            if c is card:
+                break
+            i += 1
+        else:
+            i = hand.index(card)                # an equal Card made elsewhere
+        card = hand.pop(i)                      # our own Card object, for the name tables
+        del self._acts[seat][i]
+        self._counts[seat][self._suit_index[card.suit]] -= 1
+        trick = self.trick
+        play = _new(Play, (seat, card))
+        plays = trick[1] + (play,)
+        self.trick = _new(Trick, (trick[0], plays))
+        tops, trump = self._tops, self.trump
+        if tops is None:
+            self._tops = (card.suit, card, self._value[id(card)], None, -1, play)
+        else:                                   # H10: who is winning the trick now
+            suit = card.suit
+            if suit == tops[0]:
+                v = self._value[id(card)]
+                if v > tops[2]:
+                    self._tops = (suit, card, v, tops[3], tops[4],
+                                  play if tops[3] is None else tops[5])
+            elif suit == trump:
+                v = self._value[id(card)]
+                if v > tops[4]:
+                    self._tops = (tops[0], tops[1], tops[2], card, v, play)
+        duty = situation[1]
+        if duty == LEAD:
+            first = not any(self.taken)
+            rule = "H8" if first else "H10"
+        else:
+            first, rule = False, _DUTY_RULE[duty]
+        if len(plays) < self.n:
+            self.to_act = self._next_seat[seat]
+            return (_play_text, (self._text_ctx, seat, card, situation, trump, first, None,
+                                 False)), rule
+        # H10: the trick is complete: the highest trump, else the highest card of the suit led
+        win = self._tops[5]
+        w = win.seat
+        self.taken[w] += 1
+        self.won[w].append(self.trick)
+        self.last_trick = self.trick
+        self.trick = _new(Trick, (w, ()))
+        self._tops = None
+        last = not self.hands[w]
+        if last:
+            self.to_act = None
+            self._phase = SCORE_PHASE
+        else:
+            self.to_act = w
+        return (_play_text, (self._text_ctx, seat, card, situation, trump, first, win,
+                             last)), rule + " + H10"
 
     def _do_deal(self, action):
         cards = action.cards
-        if set(map(id, cards)) != self._deck_ids:   # equal cards made elsewhere: use ours
+        if cards is not self.__dict__.pop("_deal_checked", None) and \
+                not self._deck_ids.issuperset(map(id, cards)):   # equal cards made elsewhere: use ours
             canon = {c: c for c in self.deck_cards}
             cards = tuple(canon[c] for c in cards)
         n, k = self.n, self.cards_per_hand
-        order = self.table.order_from(self.first_player)
+        t = self._tables
+        order = t.orders[self.first_player]
         dealt = k * n
-        for i in range(dealt):
-            self.hands[order[i % n]].append(cards[i])
-        key = self._sort_key
-        for hand in self.hands:
-            hand.sort(key=lambda c: key[id(c)])
+        place, by_place, starts = t.place.__getitem__, t.by_place.__getitem__, t.suit_starts
+        for j, seat in enumerate(order):       # one card at a time, starting with the first
+            places = sorted(map(place, map(id, cards[j:dealt:n])))    # the hand in order
+            self.hands[seat].extend(map(by_place, places))
+            self._acts[seat].extend(map(t.acts_by_place[seat].__getitem__, places))
+            b1 = bisect_left(places, starts[1])
+            b2 = bisect_left(places, starts[2], b1)
+            b3 = bisect_left(places, starts[3], b2)
+            self._counts[seat][:] = (b1, b2 - b1, b3 - b2, len(places) - b3)
         self.stock = list(cards[dealt:])
-        names, w = self._names, self.words
-        dealer, first = w.name(self.dealer), w.name(order[0])
-        cutter = self.table.next(self.dealer, -1)
-        d = lambda verb: w.verb(self.dealer, verb)     # noqa: E731
         whole = not self.stock
         if whole:
             self.trump_card = cards[dealt - 1]
@@ -593,194 +884,71 @@ class Pocha(Addressed, Game):
         else:
             self.trump_card = self.stock[0]
         self.trump = self.trump_card.suit
-        self.power = SuitPower(self.ranks, self.trump)
-        each = f"{k} card{'s' if k != 1 else ''} each"
-        text = (f"{self.hand_label().capitalize()}, {each}: {w.says(cutter, 'cuts')} and {dealer} "
-                f"{d('deals')} one card at a time to the right, starting with {first}. ")
-        if whole:
-            text += (f"The whole deck is dealt, so {dealer} {d('shows')} {w.their(self.dealer)} own "
-                     f"last card, the "
-                     f"{names[id(self.trump_card)]}, and {d('keeps')} it: {SUIT_WORDS[self.trump]} are "
-                     f"trumps (triunfo).")
-        else:
-            text += (f"{dealer} {d('turns')} up the next card, the {names[id(self.trump_card)]}: "
-                     f"{SUIT_WORDS[self.trump]} are trumps (triunfo).")
-            if self.options["all_forty"] and len(self.stock) == 1:
-                text += " It is the one card left over and belongs to nobody (HV4)."
+        self.power = self._powers[self.trump]
         self.to_act = order[0]
         self._phase = BID_PHASE
-        rule = "H5 + HV4" if (self.options["all_forty"] and len(self.stock) == 1) else "H5"
-        return text, rule
+        hv4 = self.options["all_forty"] and len(self.stock) == 1
+        return (_deal_text, (self._words_now, self.hand_label(), k, self.dealer, order[0],
+                             self.table.next(self.dealer, -1), whole,
+                             self._names[id(self.trump_card)], self.trump, hv4)), \
+            ("H5 + HV4" if hv4 else "H5")
 
     def _do_bid(self, action):
         seat, amount = action.seat, action.amount
         k = self.cards_per_hand
-        forbidden = self.forbidden_bid()
-        self.bids[seat] = amount
-        w = self.words
-        who, bids = w.name(seat), w.verb(seat, "bids")
-        trick_w = "trick" if amount == 1 else "tricks"
+        bids = self.bids
         if seat != self.dealer:
-            so_far = sum(b for b in self.bids if b is not None)
-            self.to_act = self.table.next(seat)
-            return (f"{who} {bids} {amount} {trick_w} (the bids add up to {so_far} of {k} so far).",
-                    "H7")
-        total = sum(self.bids)
-        text = f"{who}, the dealer, {bids} {amount} {trick_w} last: the bids add up to {total} of {k}."
-        if k == 1 and total == k:
-            text += " In a one-card hand the dealer may make them add up to the tricks."
-        elif k == 1:
-            text += " At least one player will be wrong."
-        elif forbidden is not None:
-            text += (f" The dealer could not bid {forbidden}, which would have made them "
-                     f"{k}: at least one player will be wrong.")
-        else:
-            text += " At least one player will be wrong."
+            bids[seat] = amount
+            self.to_act = self._next_seat[seat]
+            return (_bid_text, (self._words_now, seat, amount, k, sum(filter(None, bids)), False,
+                                None)), "H7"
+        forbidden = self.forbidden_bid()
+        bids[seat] = amount
         self.to_act = self.first_player
-        self.trick = Trick(self.first_player)
+        self.trick = _new(Trick, (self.first_player, ()))
+        self._tops = None
         self._phase = PLAY_PHASE
-        return text, "H7"
-
-    def _do_play(self, action, situation):
-        seat, card = action.seat, action.card
-        legal, duty, high, top = situation
-        names = self._names
-        you = self.you                          # the seat addressed as you (engine.words)
-        if seat == you:
-            who, v, of_whose = "you", second_person_of, "yours"
-        else:
-            who = self.players[seat]
-            v, of_whose = _same, f"{who}'s"
-        hand = self.hands[seat]
-        for i, c in enumerate(hand):
-            if c is card:
-                break
-        else:
-            i = hand.index(card)                # an equal Card made elsewhere
-        card = hand.pop(i)                      # our own Card object, for the name tables
-        trick = self.trick = self.trick.add(seat, card)
-        name = names[id(card)]
-        if duty == LEAD:
-            first = not any(self.taken)
-            why = "the first player," if first else "who won the last trick,"
-            text = f"{who}, {why} {v('leads')} the {name}."
-            rule = "H8" if first else "H10"
-        else:
-            led = trick.plays[0].card.suit
-            if duty == BEAT:
-                text = (f"{who} {v('plays')} the {name}, beating the {names[id(high)]} (duty 1: "
-                        f"follow suit and beat if you can).")
-            elif duty == FOLLOW:
-                text = (f"{who} {v('plays')} the {name}: no {led} card of {of_whose} beats the "
-                        f"{names[id(high)]}, so any {led} card will do (duty 2).")
-            elif duty == FOLLOW_TRUMPED:
-                text = (f"{who} {v('plays')} the {name}: someone has trumped, so any {led} card "
-                        f"will do (duty 2).")
-            elif duty == TRUMP:
-                text = (f"{who} {v('has')} no {led} and {v('trumps')} with the {name} (duty 3: void "
-                        f"in the suit led, you must trump).")
-            elif duty == OVERTRUMP:
-                text = (f"{who} {v('has')} no {led} and {v('beats')} the {names[id(top)]} with the "
-                        f"{name} (duty 3: beat the highest trump if you can).")
-            elif duty == ANY_LOW and card.suit == self.trump:
-                text = (f"{who} {v('has')} no {led} and no trump above the {names[id(top)]}, so may "
-                        f"play any card: the {name}, a lower trump (duty 3).")
-            elif top is not None and led != self.trump:
-                # the same words whether or not the player holds lower trumps: the rules do
-                # not make a player reveal that
-                text = (f"{who} {v('has')} no {led} and no trump that beats the {names[id(top)]}, "
-                        f"so may play any card: the {name} (duty 3).")
-            elif led == self.trump:
-                text = (f"{who} {v('has')} no trumps ({led}) to follow with, so may play any card: "
-                        f"the {name} (duty 3).")
-            else:
-                text = (f"{who} {v('has')} neither {led} nor trumps ({self.trump}), so may play any "
-                        f"card: the {name} (duty 3).")
-            rule = _DUTY_RULE[duty]
-        if len(trick.plays) < self.n:
-            self.to_act = self.table.next(seat)
-            return text, rule
-        # H10: the trick is complete
-        win = trick.winner(self.power)
-        w = win.seat
-        self.taken[w] += 1
-        self.won[w].append(trick)
-        self.last_trick = trick
-        how = ("the highest trump" if win.card.suit == self.trump
-               else f"the highest {win.card.suit} card, and no trump was played")
-        wins = "you win" if w == you else f"{self.players[w]} wins"
-        text += f" {wins} the trick with the {names[id(win.card)]}, {how}."
-        rule += " + H10"
-        if self.hands[w]:
-            self.trick = Trick(w)
-            self.to_act = w
-        else:
-            self.trick = Trick(w)
-            self.to_act = None
-            self._phase = SCORE_PHASE
-            text += " All the tricks are played."
-        return text, rule
+        return (_bid_text, (self._words_now, seat, amount, k, sum(bids), True, forbidden)), "H7"
 
     def _do_score(self, action):
-        k = self.cards_per_hand
-        deltas, parts = [], []
-        w = self.words
-        for s in self.table.order_from(self.first_player):
-            bid, took = self.bids[s], self.taken[s]
-            d = hand_score(bid, took)
-            if bid == took:
-                parts.append(f"{w.name(s)} bid {bid}, took {took}: exact, 10 + 5 × {took} = +{d}")
-            else:
-                parts.append(f"{w.name(s)} bid {bid}, took {took}: "
-                             f"{'over' if took > bid else 'under'} by {abs(bid - took)}, {d}")
-        for s in range(self.n):
-            bid, took = self.bids[s], self.taken[s]
-            deltas.append(hand_score(bid, took))
-            self.scores[s] += deltas[-1]
+        k, n = self.cards_per_hand, self.n
+        bids, taken, scores = self.bids, self.taken, self.scores
+        deltas = [hand_score(bids[s], taken[s]) for s in range(n)]
+        for s in range(n):
+            scores[s] += deltas[s]
         self.hand_scores.append(deltas)
-        self.hand_log.append({"hand": self._hand_short(), "cards": k, "bids": list(self.bids),
-                              "taken": list(self.taken)})
-        totals = ", ".join(f"{w.name(s)} {self.scores[s]}" for s in range(self.n))
-        text = (f"Scoring {self.hand_label()}, {k} trick{'s' if k != 1 else ''}: "
-                f"{'; '.join(parts)}. Totals: {totals}.")
-        rule = "H11"
+        self.hand_log.append({"hand": self._hand_short(), "cards": k, "bids": list(bids),
+                              "taken": list(taken)})
+        words, label = self._words_now, self.hand_label()
+        order = self.table.order_from(self.first_player)
+        totals = tuple(scores)
+        rule, ending = "H11", None
         if self.hand_no >= len(self.schedule):
             # H12: at the end of the schedule everyone's total counts; in the extra hands only
             # the totals of the players tied then (our ruling). That set never shrinks: the game
             # ends after the first extra hand that leaves one of them alone ahead of all the
             # others of that set, even one who fell behind in an earlier extra hand.
-            contenders = self.tied if self.tied else range(self.n)
-            top = max(self.scores[s] for s in contenders)
-            leaders = [s for s in contenders if self.scores[s] == top]
+            contenders = self.tied if self.tied else range(n)
+            top = max(scores[s] for s in contenders)
+            leaders = [s for s in contenders if scores[s] == top]
             last = ("That was the last hand" if len(self.schedule) + self.offset == len(self.full_schedule)
                     else "That was the last hand of this lesson")
-            w = self.words
+            rule = "H11 + H12"
+            ending = (leaders, top, last, self.extra_hand, self.tied)
             if len(leaders) == 1:
                 self._phase = OVER_PHASE
                 self.to_act = None
-                lead = w.says(leaders[0], "wins")
-                if self.extra_hand:
-                    return (text + f" The tie is broken: {lead} with {top} points."), "H11 + H12"
-                return (text + f" {last}: {lead} with {top} points."), "H11 + H12"
-            tied = w.listing(leaders)
-            if self.extra_hand:
-                if leaders == self.tied:
-                    text += f" {tied} are still tied with {top}: another extra one-card hand."
-                else:
-                    text += (f" Of the players who were tied ({w.listing(self.tied)}), {tied} now "
-                             f"share the lead with {top}: another extra one-card hand.")
-            else:
-                text += (f" {last}, and {tied} are tied with {top}: everyone plays an extra "
-                         f"one-card hand, and only the tied players' totals decide.")
+                return (_score_text, (words, label, k, order, tuple(bids), tuple(taken), totals,
+                                      ending, None)), rule
+            if not self.extra_hand:
                 self.tied = leaders
-            rule = "H11 + H12"
         self.dealer = self.table.next_dealer(self.dealer)
         self.hand_no += 1
         self.deal_no = self.hand_no
         self._new_hand_state()
         self._phase = DEAL_PHASE
-        text += f" The deal passes to the right, to {w.name(self.dealer)}."
-        return text, rule
+        return (_score_text, (words, label, k, order, tuple(bids), tuple(taken), totals, ending,
+                              self.dealer)), rule
 
     # ---- the end -------------------------------------------------------------------------
     def result(self) -> dict:
@@ -893,7 +1061,7 @@ class Pocha(Addressed, Game):
         """The cards the player to act may play now (H8), in hand order."""
         if self._phase.key != "play" or (seat is not None and seat != self.to_act):
             return []
-        return list(self._situation()[0])
+        return [a.card for a in self._situation()[0]]
 
     def rule_of_thumb(self, seat, rng: random.Random):
         """A simple player: bids its Aces, 3s and high trumps; plays high while it still needs

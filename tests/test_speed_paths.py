@@ -1,0 +1,408 @@
+"""The engine's fast paths say and check exactly what the slow ones do.
+
+Step texts are made when first read (``Step.text``), legal actions are worked out once per
+step and an action that is one of them is applied without the checks it already passed, and
+``Game.fork()`` copies a state for a computer player's trial play-outs. Each of these is a
+way to get a different answer than before; these tests look for one, in every registered game.
+"""
+import random
+
+import pytest
+
+from cardwidgets import GAMES, Pocha
+from cardwidgets.engine import CHANCE, TABLE, Action, ConfigError, IllegalAction, Step
+from cardwidgets.engine.core import shuffled, text_of
+
+KEYS = sorted(GAMES)
+
+
+def _new(key, players=None):
+    cls = GAMES[key]
+    setup = {}
+    if "deals" in cls.SETUP:
+        setup["deals"] = 2
+    if "hands" in cls.SETUP:
+        setup["hands"] = 3
+    n = max(cls.min_players, min(4, cls.max_players))
+    return cls(players or n, **setup)
+
+
+def _step(game, rng):
+    """One step at random (a shuffle at a deal); the step."""
+    actor = game.current_player
+    if actor == CHANCE:
+        return game.apply(game.chance_action(rng))
+    return game.apply(rng.choice(game.legal_actions()))
+
+
+def _play(game, seed, read_at_once, limit=400):
+    rng = random.Random(seed)
+    seen = []
+    while not game.finished and len(game.history) < limit:
+        step = _step(game, rng)
+        if read_at_once:
+            seen.append(step.text)
+    return seen
+
+
+def _everything(game):
+    """All a reader can get of the steps: text, rule, JSON and the printed line."""
+    return [(s.text, s.rule, s.to_json(), str(s)) for s in game.history]
+
+
+def _names(game):
+    return ["You"] + game.players[1:]
+
+
+# ---- step texts made when read ----------------------------------------------------------
+@pytest.mark.parametrize("you", [False, True], ids=["names", "you"])
+@pytest.mark.parametrize("key", KEYS)
+def test_texts_read_late_are_the_texts_read_at_once(key, you):
+    """A step's text read long after it was played (the state has moved on by many steps,
+    trial play-outs ran in forks, the game went back and forward) is the text it had when it
+    was played, in every step of seeded games of every game."""
+    for seed in (1, 2):
+        base = _new(key)
+        at_once = _new(key, _names(base) if you else None)
+        early = _play(at_once, seed, read_at_once=True)
+        late = _new(key, _names(base) if you else None)
+        rng = random.Random(seed)
+        trial = random.Random(99)
+        while not late.finished and len(late.history) < 400:
+            _step(late, rng)
+            if len(late.history) % 7 == 0:            # a trial play-out in a fork
+                fork = late.fork()
+                for _ in range(30):
+                    if fork.finished:
+                        break
+                    _step(fork, trial)
+        assert [s.action for s in late.history] == [s.action for s in at_once.history]
+        late.back(5)
+        late.forward(5)
+        assert [s.text for s in late.history] == early
+        assert _everything(late) == _everything(at_once)
+        assert all(text.strip() for text in early)
+
+
+def test_a_step_keeps_the_text_it_made():
+    """The text is made once, then kept (a string from then on)."""
+    game = Pocha(4, hands=1)
+    _play(game, 3, read_at_once=False, limit=12)
+    step = game.history[-1]
+    assert not isinstance(step._text, str)            # not made yet: nobody read it
+    text = step.text
+    assert isinstance(step._text, str) and step.text is text
+
+
+def test_text_sources():
+    """What a game's _do may give as a step's text, and what it reads as."""
+    assert text_of("A passes.") == "A passes."
+    assert text_of(lambda: "A bets 2.") == "A bets 2."
+    assert text_of((lambda who, n: f"{who} bets {n}.", ("A", 2))) == "A bets 2."
+    assert text_of(("{} bets {}.", ("A", 2))) == "A bets 2."
+    step = Step(1, Action("pass", 0), "bet", 1, ("{} passes.", ("A",)), "P1", 0)
+    assert (step.text, str(step), step.to_json()["text"]) == ("A passes.", "  1. A passes. [P1]",
+                                                                "A passes.")
+
+
+def test_a_step_is_a_value():
+    """Steps are shared by a game and its forks: their fields cannot be set; two steps with
+    the same fields are equal (and hash alike) whether or not their text was read yet."""
+    a = Step(1, Action("pass", 0), "bet", 1, ("{} passes.", ("A",)), "P1", 0)
+    b = Step(1, Action("pass", 0), "bet", 1, "A passes.", "P1", 0)
+    for field in ("text", "rule", "index", "action", "actor", "phase", "deal"):
+        with pytest.raises(AttributeError):
+            setattr(a, field, None)
+    with pytest.raises(AttributeError):
+        a.comment = "no new fields either"
+    assert a == b and hash(a) == hash(b) and "A passes." in repr(a)
+    assert a != Step(2, Action("pass", 0), "bet", 1, "A passes.", "P1", 0)
+
+
+def test_you_set_after_the_steps_are_played_rewrites_texts_never_read():
+    """Setting ``game.you`` rebuilds the steps played in the new words, whether or not their
+    texts were read before: the same texts as a game that spoke to that seat from the start."""
+    for read_first in (False, True):
+        game = Pocha(4, hands=2)
+        _play(game, 4, read_at_once=read_first, limit=30)
+        game.you = 2
+        spoken = Pocha(4, hands=2)
+        spoken.you = 2
+        _play(spoken, 4, read_at_once=False, limit=30)
+        assert _everything(game) == _everything(spoken)
+        assert any(s.text.startswith("You ") or " you " in s.text for s in game.history)
+        game.you = None
+        plain = Pocha(4, hands=2)
+        _play(plain, 4, read_at_once=False, limit=30)
+        assert _everything(game) == _everything(plain)
+
+
+def test_a_replay_speaks_to_the_same_seat():
+    """A replay (or a fresh game) of a game spoken to another seat has the same texts."""
+    game = Pocha(4, hands=1)
+    game.you = 2
+    _play(game, 1, read_at_once=False)
+    replay = game.replay()
+    assert replay.you == 2 and _everything(replay) == _everything(game)
+    assert any("you" in s.text.lower().split() for s in replay.history)
+
+
+# ---- legal actions worked out once per step ---------------------------------------------
+def _wrong_versions(game, legal, rng):
+    """Actions that look like the legal ones but are not all legal: another seat, another
+    amount, another card, another kind."""
+    out = []
+    for a in legal[:6]:
+        if a.seat is not None:
+            out.append(Action(a.kind, (a.seat + 1) % game.n, a.card, a.amount, a.cards, a.what))
+        if a.amount is not None:
+            out.append(Action(a.kind, a.seat, a.card, a.amount + 100, a.cards, a.what))
+            out.append(Action(a.kind, a.seat, a.card, -1, a.cards, a.what))
+        out.append(Action("nonsense", a.seat))
+    hands = getattr(game, "hands", None)
+    seat = game.current_player
+    if hands and seat is not None and seat >= 0:
+        cards = [c for h in hands for c in h]
+        for c in rng.sample(cards, min(6, len(cards))):
+            out.append(Action("play", seat, card=c))
+    return out
+
+
+def _refusal(game, action):
+    why = game.why_not(action)
+    return None if why is None else (why.rule, why.reason)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_fast_path_refuses_as_the_full_check_does(key):
+    """With the legal actions worked out (and kept) for the state, an action that is not one
+    of them is still refused with the rule and reason a fresh replay gives, and changes
+    nothing; an equal copy of a legal one is accepted and does what the original does."""
+    rng = random.Random(11)
+    game = _new(key)
+    refused = 0
+    while not game.finished and len(game.history) < 120:
+        if game.current_player == CHANCE:
+            game.apply(game.chance_action(rng))
+            continue
+        legal = game.legal_actions()                  # worked out and kept for this state
+        fresh = game.replay()                         # the same state, nothing kept
+        # the fast path trusts the legal actions: each must pass the full check
+        assert all(fresh.why_not(a) is None for a in legal)
+        before = (game.view(None), [s.to_json() for s in game.history], list(game.actions))
+        for wrong in _wrong_versions(game, legal, rng):
+            expected = _refusal(fresh, wrong)
+            if expected is None:
+                continue                              # legal after all (another legal card)
+            with pytest.raises(IllegalAction) as err:
+                game.apply(wrong)
+            assert (err.value.rule, err.value.reason) == expected
+            assert (game.view(None), [s.to_json() for s in game.history],
+                    list(game.actions)) == before
+            refused += 1
+        assert game.legal_actions() == legal          # still the same, still kept
+        choice = rng.choice(legal)
+        copy = Action.from_json(choice.to_json(), game.system)
+        assert copy == choice and copy is not choice
+        other = game.fork()
+        a, b = game.apply(choice), other.apply(copy)
+        assert (a.text, a.rule, a.actor) == (b.text, b.rule, b.actor)
+        assert game.view(None) == other.view(None)
+    assert refused > 20
+
+
+def test_a_legal_action_made_anew_goes_through_the_checks():
+    """Only the very objects listed as legal skip the checks: an Action built by hand is
+    checked, and refused with its rule when it breaks one (H8: must follow suit)."""
+    game = Pocha(4, start=10, hands=1)
+    rng = random.Random(8)
+    game.apply(game.chance_action(rng))
+    for _ in range(5):
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.current_player
+    legal = {a.card for a in game.legal_actions()}
+    wrong = [c for c in game.hands[seat] if c not in legal]
+    assert wrong, "seed 8: the player to act holds a card they may not play"
+    with pytest.raises(IllegalAction) as err:
+        game.apply(Action("play", seat, card=wrong[0]))
+    assert err.value.rule == "H8" and "duty" in err.value.reason
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_refused_action_keeps_the_legal_actions(key):
+    """After a refusal the legal actions kept for the state are those of a fresh replay."""
+    rng = random.Random(5)
+    game = _new(key)
+    while not game.finished and len(game.history) < 60:
+        if game.current_player == CHANCE:
+            game.apply(game.chance_action(rng))
+            continue
+        legal = game.legal_actions()
+        with pytest.raises(IllegalAction):
+            game.apply(Action("nonsense", legal[0].seat))
+        assert game.legal_actions() == legal == game.replay().legal_actions()
+        game.apply(rng.choice(legal))
+
+
+# ---- fork --------------------------------------------------------------------------------
+def _snapshot(game):
+    return ([game.view(s) for s in [None, *range(game.n)]], _everything(game),
+            list(game.actions), game.legal_actions(), game.current_player, game.steps_total)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_fork_and_play_out_leave_the_original_unchanged(key):
+    """A fork played out to the end (as a computer player's trial does) changes nothing in
+    the original, which plays on exactly as a replay of its actions does; the fork plays as
+    a replay would from the same state."""
+    rng = random.Random(21)
+    game = _new(key)
+    checked = 0
+    while not game.finished and len(game.history) < 200:
+        if len(game.history) % 9 == 4:
+            before = _snapshot(game)
+            fork = game.fork()
+            twin = game.replay()
+            r1, r2 = random.Random(len(game.history)), random.Random(len(game.history))
+            while not fork.finished and len(fork.history) < len(game.history) + 150:
+                a, b = _step(fork, r1), _step(twin, r2)
+                assert (a.text, a.rule, a.action) == (b.text, b.rule, b.action)
+            assert fork.view(None) == twin.view(None)
+            assert _snapshot(game) == before
+            checked += 1
+        _step(game, rng)
+    replay = game.replay()
+    assert _everything(replay) == _everything(game)
+    assert replay.view(None) == game.view(None)
+    assert checked >= 3
+
+
+def test_fork_shares_only_what_never_changes():
+    """A fork has its own lists, dicts and sets (the hands, the scores, the steps), and shares
+    the configuration and the lookup tables."""
+    game = Pocha(4, start=10, hands=1)
+    rng = random.Random(2)
+    game.apply(game.chance_action(rng))
+    for _ in range(6):
+        game.apply(rng.choice(game.legal_actions()))
+    fork = game.fork()
+    for name in ("hands", "_acts", "_counts", "scores", "bids", "taken", "won", "history",
+                 "actions", "comments"):
+        assert getattr(fork, name) == getattr(game, name)
+        assert getattr(fork, name) is not getattr(game, name), name
+    assert all(a is not b for a, b in zip(fork.hands, game.hands))
+    assert all(a is not b for a, b in zip(fork._acts, game._acts))
+    assert all(a is not b for a, b in zip(fork._counts, game._counts))
+    assert fork._names is game._names and fork.players is game.players
+    fork.comments[1] = "only in the fork"
+    assert 1 not in game.comments
+
+
+# ---- Pocha's own fast state ---------------------------------------------------------------
+def test_pocha_rehold_makes_a_changed_hand_agree():
+    """A hand changed by other code (an imagined deal) is put in order, with its play
+    actions, by _rehold; the duties then pick from the new cards."""
+    game = Pocha(4, start=10, hands=1)
+    rng = random.Random(6)
+    game.apply(game.chance_action(rng))
+    for _ in range(4):
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.current_player
+    other = (seat - 1) % 4                 # the next to play (H8: to the right)
+    game.legal_actions()
+    game.hands[seat], game.hands[other] = game.hands[other][::-1], game.hands[seat]
+    game._rehold(seat)
+    game._rehold(other)
+    assert sorted(a.card.code for a in game.legal_actions()) == sorted(c.code for c in
+                                                                      game.hands[seat])
+    assert [a.card for a in game._acts[seat]] == game.hands[seat]
+    game.apply(game.legal_actions()[0])
+    assert game.current_player == other
+    assert {a.card for a in game.legal_actions()} <= set(game.hands[other])
+    assert all(a.seat == other for a in game.legal_actions())
+
+
+def test_pocha_held_actions_mirror_the_hands():
+    """Pocha keeps each hand twice: as cards (``hands``, what the views show) and as play
+    actions by suit (what the duties pick from). After every step they hold the same cards in
+    the same order, and the kept trick leader is the trick's winner so far."""
+    for seed in range(4):
+        game = Pocha(4 if seed % 2 else 3, hands=4 if seed < 2 else None, start=8)
+        rng = random.Random(seed)
+        while not game.finished:
+            _step(game, rng)
+            for seat, hand in enumerate(game.hands):
+                held = game._acts[seat]
+                assert [a.card for a in held] == hand
+                assert all(a.seat == seat and a.kind == "play" for a in held)
+                assert game._counts[seat] == [sum(1 for c in hand if c.suit == suit) for suit
+                                              in ("coins", "cups", "swords", "clubs")]
+            trick = game.trick
+            if trick is not None and trick.plays:
+                assert game._tops[5] == trick.winner(game.power)
+
+
+# ---- turn refusals speak to you ------------------------------------------------------------
+def test_turn_refusals_say_your_turn_for_the_seat_named_you():
+    """A player named "You" reads "it is your turn", never "You's turn" (issue 11 item 5)."""
+    game = Pocha(["You", "Ada", "Boris"], dealer=1)       # Boris, the dealer's right, is first
+    game.apply(game.chance_action(random.Random(1)))
+    assert game.current_player == 0
+    why = game.why_not(Action("bid", 1, amount=0))
+    assert why.reason == "it is your turn, not Ada's" and why.rule == "H7"
+    assert game.why_not(Action("bid", None, amount=0)).reason == "say who acts: it is your turn"
+    game.apply(Action("bid", 0, amount=0))
+    assert game.why_not(Action("bid", 0, amount=0)).reason == "it is Boris's turn, not yours"
+    named = Pocha(["Cy", "Ada", "Boris"], dealer=1)
+    named.apply(named.chance_action(random.Random(1)))
+    assert named.why_not(Action("bid", 1, amount=0)).reason == "it is Cy's turn, not Ada's"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_no_game_says_yous_turn(key):
+    """In every game, an out-of-turn action by or against the seat named "You" is refused in
+    the second person."""
+    rng = random.Random(3)
+    base = _new(key)
+    game = _new(key, _names(base))
+    seen = 0
+    while not game.finished and len(game.history) < 80:
+        actor = game.current_player
+        if actor is not None and actor >= 0:
+            for seat in range(game.n):
+                if seat != actor:
+                    why = game.why_not(Action("pass", seat))
+                    assert "You's" not in why.reason and "you's" not in why.reason
+                    if why.reason.startswith("it is"):
+                        assert "your" in why.reason or (0 not in (seat, actor))
+                        seen += 1
+        _step(game, rng)
+    assert seen
+
+
+# ---- smaller pieces ------------------------------------------------------------------------
+def test_shuffled_is_rng_shuffle():
+    """The faster shuffle puts the cards in the order ``random.Random.shuffle`` does, so a
+    seed deals the same cards as before."""
+    deck = Pocha(4).deck_cards
+    for seed in range(20):
+        mine = shuffled(deck, random.Random(seed))
+        theirs = list(deck)
+        random.Random(seed).shuffle(theirs)
+        assert mine == theirs
+    assert shuffled([], random.Random(1)) == [] and shuffled([7], random.Random(1)) == [7]
+
+
+def test_a_configuration_checked_once_is_still_checked_for_its_types():
+    """Games made again with the same configuration skip its checks, but a value equal to a
+    good one and of another type (1 for True) is checked and refused as before."""
+    Pocha(4, options={"HV3": True}, dealer=1)
+    with pytest.raises(ConfigError, match="true or false"):
+        Pocha(4, options={"HV3": 1}, dealer=1)
+    with pytest.raises(ConfigError, match="dealer"):
+        Pocha(4, options={"HV3": True}, dealer=True)
+    a, b = Pocha(["A", "B", "C"], dealer=2), Pocha(["A", "B", "C"], dealer=2)
+    assert a.options == b.options and a.options is not b.options
+    assert a.setup is not b.setup and a.players is not b.players
+    a.players.append("D")        # a game's lists are its own
+    assert Pocha(["A", "B", "C"], dealer=2).players == ["A", "B", "C"]
