@@ -21,7 +21,6 @@ cards each place may not hold, and, if need be, a test the whole deal must pass.
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 
 __all__ = ["deal_hidden", "SamplingError", "redact_deals"]
@@ -144,7 +143,13 @@ def redact_deals(world, placeholder) -> None:
         if a.kind == "deal":
             actions[i] = placeholder
     history = world.history
+    last = len(history) - 1
     for i, s in enumerate(history):
         if s.action.kind == "deal":
-            history[i] = dataclasses.replace(s, action=placeholder)
+            # the words of the last step stay (the seat's view shows them); older deals' words
+            # are not kept, so nothing of the real deal rides along in a world
+            text = s.text if i == last else "The cards are dealt."
+            history[i] = s.__class__(s.index, placeholder, s.phase, s.deal, text, s.rule,
+                                     s.actor)
     world._redo = []
+    world._legal_now = None       # the legal actions are worked out again in the new world

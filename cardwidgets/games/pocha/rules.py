@@ -1219,12 +1219,10 @@ class Pocha(Addressed, Game):
         places.append(("stock", len(self.stock) - (0 if whole else 1)))
         facts = self.void_facts()
         deal = deal_hidden(pool, places, rng, forbid={s: facts[s] for s in range(self.n) if s != seat})
-        key = self._sort_key
         for s in range(self.n):
             if s != seat:
-                hand = deal[s] + ([trump_card] if dealer_holds and s == self.dealer else [])
-                hand.sort(key=lambda c: key[id(c)])
-                world.hands[s] = hand
+                world.hands[s] = deal[s] + ([trump_card] if dealer_holds and s == self.dealer else [])
+                world._rehold(s)          # sorted, with the play actions kept beside it
         world.stock = deal["stock"] if whole else [trump_card] + deal["stock"]
         world._memo = None
         redact_deals(world, Action("deal"))
