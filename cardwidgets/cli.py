@@ -2,8 +2,17 @@
 
     python -m cardwidgets replay e-p1            # a built-in record or a path
     python -m cardwidgets play poch --players 4 --seed 7 --variant PV3
+    python -m cardwidgets play pocha --player hard            # every seat: the hard level
+    python -m cardwidgets play truk --seat A1=hard --seat A2=hard   # one side hard, the rest thumb
     python -m cardwidgets rules poch             # the rules with their ids
     python -m cardwidgets site build --offline   # the class site (JupyterLite), see site/
+
+Players (``play``): ``--player`` sets every seat, ``--seat SEAT=PLAYER`` one seat (a seat
+number from 0 or a player's name; repeatable; it wins over ``--player``). A player is a level,
+``easy`` (the rule of thumb), ``medium`` or ``hard`` (they look ahead: they imagine the hidden
+cards many times, never peeking, and try each move), or ``thumb`` (the same as easy) or
+``random``. The default is thumb. ``--why`` prints each player's one-line reason under its
+move (the teacher's view: a reason may name the player's own cards).
 
 Errors print one clear line and exit with status 2.
 """
@@ -14,10 +23,34 @@ import random
 import sys
 
 from .engine import CardwidgetsError, RandomPlayer, RuleOfThumbPlayer, play_out
+from .engine.players import LEVELS, player_for
 from .games import GAMES
 from .records import builtin_records, load_record, save_record
 
-PLAYERS = {"random": RandomPlayer, "thumb": RuleOfThumbPlayer}
+#: every player the command line knows: the levels (easy, medium, hard), thumb and random
+PLAYERS = {"random": RandomPlayer, "thumb": RuleOfThumbPlayer,
+           **{level: (lambda seed, level=level: player_for(level, seed)) for level in LEVELS}}
+
+
+def _seat_players(game, default, items):
+    """Seat → player kind from ``--player`` and the ``--seat SEAT=PLAYER`` items."""
+    kinds = {s: default for s in range(game.n)}
+    for item in items:
+        who, eq, kind = item.partition("=")
+        if not eq or not who or not kind:
+            raise CardwidgetsError(f"--seat: write SEAT=PLAYER, e.g. 0=hard, not {item!r:.40}")
+        if kind not in PLAYERS:
+            raise CardwidgetsError(f"--seat: {kind!r:.40} is not a player; choose one of "
+                                   + ", ".join(PLAYERS))
+        if who in game.players:
+            seat = game.players.index(who)
+        elif who.isdigit() and int(who) < game.n:
+            seat = int(who)
+        else:
+            raise CardwidgetsError(f"--seat: {who!r:.40} is not a seat at this table (seats 0 to "
+                                   f"{game.n - 1}, or a name: {', '.join(game.players)})")
+        kinds[seat] = kind
+    return kinds
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,8 +72,15 @@ def _parser():
                    help="a variant option by id or name, e.g. PV1 or money=0.1 (repeatable)")
     g.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings",
                    help="a game setting, e.g. chips=30, deals=3, dealer=1 (repeatable)")
-    g.add_argument("--player", choices=sorted(PLAYERS), default="thumb",
-                   help="built-in player for every seat (default: thumb, the rule-of-thumb player)")
+    g.add_argument("--player", choices=list(PLAYERS), default="thumb",
+                   help="built-in player for every seat: a level (easy = the rule of thumb, "
+                   "medium, hard: they look ahead), thumb or random (default: thumb)")
+    g.add_argument("--seat", action="append", default=[], metavar="SEAT=PLAYER",
+                   help="the player of one seat (a number from 0 or a name), e.g. 0=hard or "
+                   "A1=hard (repeatable; wins over --player)")
+    g.add_argument("--why", action="store_true",
+                   help="print each computer player's reason under its move (the teacher's "
+                   "view: it may name the player's own cards)")
     g.add_argument("--save", metavar="FILE", help="also save the game record as JSON")
     g.add_argument("--quiet", action="store_true", help="print only the result")
     s = sub.add_parser("rules", help="print a game's rules with their ids")
@@ -86,7 +126,7 @@ def _game_class(key):
     return GAMES[key]
 
 
-def _print_game(game, quiet, out):
+def _print_game(game, quiet, out, reasons=None):
     if not quiet:
         deal = None
         for step in game.history:
@@ -97,6 +137,8 @@ def _print_game(game, quiet, out):
             comment = game.comments.get(step.index)
             if comment:
                 print(f"     note: {comment}", file=out)
+            if reasons and step.index in reasons:
+                print(f"     why: {reasons[step.index]}", file=out)
     res = game.result()
     unit, totals = ("chips", res["chips"]) if "chips" in res else ("points", res["scores"])
     words = getattr(game, "result_words", None)   # a game that scores by sides says it itself
@@ -157,9 +199,17 @@ def main(argv=None, out=None) -> int:
                 # the first dealer is chosen by lot (P4), from the seed so games repeat
                 settings["dealer"] = random.Random(args.seed).randrange(players)
             game = cls(players, options=options, **settings)
-            kind = PLAYERS[args.player]
-            play_out(game, [kind(args.seed * 1000 + s) for s in range(game.n)], seed=args.seed)
-            _print_game(game, args.quiet, out)
+            kinds = _seat_players(game, args.player, args.seat)
+            seats = [PLAYERS[kinds[s]](args.seed * 1000 + s) for s in range(game.n)]
+            reasons = {}
+
+            def note(game, step):
+                if args.why and 0 <= step.actor < game.n:
+                    reason = getattr(seats[step.actor], "reason", None)
+                    if reason:
+                        reasons[step.index] = reason
+            play_out(game, seats, seed=args.seed, on_step=note)
+            _print_game(game, args.quiet, out, reasons)
             if args.save:
                 save_record(game, args.save)
                 print(f"Saved the record to {args.save}", file=out)

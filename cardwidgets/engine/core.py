@@ -905,3 +905,23 @@ class Game:
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.n} players, deal {self.deal_number}, "
                 f"phase {self._phase.title!r}, step {len(self.actions)}>")
+
+    # ---- for computer players (issue 15) --------------------------------------------------
+    #: what :meth:`payoff` counts, for people ("points", "chips", "truks")
+    payoff_unit: ClassVar[str] = "points"
+    #: what a gain in :meth:`payoff` means, for a player's reasons ("it made its bid")
+    payoff_ahead: ClassVar[str] = "it came out ahead"
+
+    def sample_world(self, seat: int, rng: random.Random) -> "Game":
+        """A :meth:`fork` of the game in which every card ``seat`` cannot see is dealt again
+        at random, keeping all that ``seat`` knows (its cards, the cards shown or played, how
+        many cards each place holds, the facts the play revealed). It depends only on
+        ``view(seat)`` and ``rng``: it never peeks. Each game implements it (see
+        :mod:`cardwidgets.engine.sampling`)."""
+        raise NotImplementedError(f"{self.title} cannot yet imagine the hidden cards "
+                                  f"(sample_world), so no look-ahead player can sit at it")
+
+    def payoff(self, seat: int) -> float:
+        """The number a computer player at ``seat`` tries to make as large as it can (a game's
+        points, chips or its side's truks), read at the end of a look-ahead."""
+        raise NotImplementedError(f"{self.title} has no payoff for a look-ahead player")

@@ -1,5 +1,11 @@
 """Players: anything that picks an action for a seat, and a loop that plays a game out.
 
+The built-in levels (:data:`LEVELS`, made by :func:`player_for`): ``easy`` is the game's rule
+of thumb; ``medium`` and ``hard`` look ahead (:class:`cardwidgets.engine.search.MonteCarloPlayer`):
+they imagine the hidden cards again and again, never peeking, try each move in each imagined
+deal and keep the one that did best on average; hard imagines more deals (a move takes at
+most about 0.1 s). After each choice ``player.reason`` says why in one line.
+
 >>> from cardwidgets import Poch, RandomPlayer, RuleOfThumbPlayer, play_out
 >>> game = play_out(Poch(3, deals=2), [RandomPlayer(1), RuleOfThumbPlayer(2), RandomPlayer(3)], seed=7)
 >>> game.finished
@@ -38,7 +44,9 @@ class RandomPlayer(Player):
         self.rng = random.Random(seed)
 
     def choose(self, game, seat):
-        return self.rng.choice(game.legal_actions())
+        action = self.rng.choice(game.legal_actions())
+        self.reason = f"{game.players[seat]}: {game.describe(action)}, picked at random among the legal moves."
+        return action
 
     def __repr__(self):
         return "RandomPlayer()"
@@ -53,18 +61,47 @@ class RuleOfThumbPlayer(Player):
     def choose(self, game, seat):
         thumb = getattr(game, "rule_of_thumb", None)
         if thumb is None:
-            return self.rng.choice(game.legal_actions())
-        return thumb(seat, self.rng)
+            action = self.rng.choice(game.legal_actions())
+            self.reason = f"{game.players[seat]}: {game.describe(action)}, picked at random."
+            return action
+        action = thumb(seat, self.rng)
+        self.reason = f"{game.players[seat]}: {game.describe(action)}, {_habits(thumb)}"
+        return action
 
     def __repr__(self):
         return "RuleOfThumbPlayer()"
+
+
+def _habits(thumb) -> str:
+    """The rule of thumb in a few words, from the first lines of its description."""
+    doc = " ".join((thumb.__doc__ or "").split())
+    for lead in ("A simple player: ", "A simple partner: "):
+        if doc.startswith(lead):
+            doc = doc[len(lead):]
+    parts, text = doc.split("; "), ""
+    for part in parts:
+        if len(text) + len(part) > 150:
+            break
+        text += ("; " if text else "") + part
+    text = text.rstrip(".")
+    return f"by the rule of thumb ({text})." if text else "by the rule of thumb."
 
 
 #: The levels of the built-in computer players, easiest first: what :func:`player_for`
 #: takes, the CLI's ``--player`` and the widget's level. Each entry: level → (maker, words).
 LEVELS = {
     "easy": (lambda seed: RuleOfThumbPlayer(seed), "the rule of thumb: simple habits, no lookahead"),
+    "medium": (lambda seed: _look_ahead(seed, worlds=6, seconds=0.05),
+               "looks ahead a little: tries each move in 6 imagined deals of the hidden cards"),
+    "hard": (lambda seed: _look_ahead(seed, worlds=60, seconds=0.1),
+             "looks ahead: tries each move in up to 60 imagined deals of the hidden cards "
+             "(at most about 0.1 s a move)"),
 }
+
+
+def _look_ahead(seed, **budget):
+    from .search import MonteCarloPlayer
+    return MonteCarloPlayer(seed, **budget)
 
 
 def player_for(level: str, seed=None) -> Player:

@@ -1060,3 +1060,70 @@ class Poch(Addressed, Game):
             "extra_chips": self.extra_each,
         }
 
+
+    # ---- for computer players (issue 15) ----
+    payoff_unit = "chips"
+    payoff_ahead = "it won chips"
+
+    def payoff(self, seat):
+        """A look-ahead player's number: the seat's chips (P15)."""
+        return self.chips[seat]
+
+    def sample_world(self, seat, rng):
+        """A fork with the other hands dealt again at random (P5), keeping the seat's hand,
+        the turned card, every card shown (P6, P10, PV2) or laid on the centre (P12), and the
+        facts the deal revealed: whoever bet, called or raised holds at least a pair (P8;
+        not in PV3), and nobody holds the payment suit's 7, 8 and 9 when the Sequence hole
+        went unclaimed (P6, P7). Who passed or dropped says nothing (P9: a pass is only "not
+        now")."""
+        from ...engine.sampling import deal_hidden, redact_deals
+        world = self.fork()
+        redact_deals(world, Action("deal"))
+        if not any(self.hands) or self._phase.key in ("ante", "deal", "over"):
+            return world
+        played = set(self.centre)
+        known_in = [[c for c in self.shown[s] if c not in played] for s in range(self.n)]
+        known = set(self.hands[seat]) | played
+        if self.turned is not None:
+            known.add(self.turned)
+        for s in range(self.n):
+            known.update(known_in[s])
+        pool = [c for c in make_deck(self.deck_name) if c not in known]
+        others = [s for s in range(self.n) if s != seat]
+        places = [(s, len(self.hands[s]) - len(known_in[s])) for s in others]
+        # the facts of this deal's betting and phase 1 (public: the steps since the deal)
+        bettors, laid = set(), {s: set() for s in range(self.n)}
+        sequence_open = False
+        for a in reversed(self.actions):
+            if a.kind == "deal":
+                break
+            if a.kind in ("bet", "call", "raise"):
+                bettors.add(a.seat)
+            elif a.kind == "play":
+                laid[a.seat].add(a.card)
+            elif a.kind == "unclaimed" and a.what == "sequence":
+                sequence_open = True
+        need_pair = [] if self.options["poch_without_pair"] else [
+            s for s in others if s in bettors and best_set(known_in[s])[0] < 2]
+        run = {self.suits.card(f"{r}-{self.payment}") for r in ("7", "8", "9")}
+        check_run = sequence_open and self.turned not in run
+
+        def accept(deal):
+            for s in need_pair:
+                if best_set(known_in[s] + deal[s])[0] < 2:
+                    return False
+            if check_run:   # nobody was dealt all three (the hand now, with the cards laid)
+                for s in others:
+                    if run <= set(known_in[s]) | set(deal[s]) | laid[s]:
+                        return False
+            return True
+
+        deal = deal_hidden(pool, places, rng, accept=accept)
+        for s in others:
+            world.hands[s] = known_in[s] + deal[s]
+        world.owner = {c: s for s in range(self.n) for c in world.hands[s]}
+        world._sets = None
+        if self._phase.key == "pay":
+            world.pay_queue = world._phase1_steps()[7 - len(self.pay_queue):]
+        return world
+

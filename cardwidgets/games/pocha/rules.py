@@ -1147,6 +1147,87 @@ class Pocha(Addressed, Game):
         win = trick.winner(self.power)
         return None if win is None else win.seat
 
+    # ---- for computer players (issue 15) ----
+    payoff_unit = "points"
+    payoff_ahead = "it made its bid"
+
+    def payoff(self, seat):
+        """A look-ahead player's number: the seat's total (H11)."""
+        return self.scores[seat]
+
+    def void_facts(self) -> dict:
+        """Seat → the cards it cannot hold, as the play of this hand proved (H8): a player who
+        did not follow suit has none of it (duty 1–2); one who, void, played no trump when none
+        was down has no trump (duty 3); one who did not beat the highest trump or the highest
+        card of the suit led, when bound to, holds nothing that beats it. Public facts only."""
+        rv, trump, deck = self._rv, self.trump, self.deck_cards
+        facts = {s: set() for s in range(self.n)}
+        tricks = [t for won in self.won for t in won]
+        if self.trick is not None and self.trick.plays:
+            tricks.append(self.trick)
+        for trick in tricks:
+            plays = trick.plays
+            led = plays[0].card.suit
+            high = plays[0].card
+            top = None                       # the highest trump of another suit so far
+            for p in plays[1:]:
+                c, gone = p.card, facts[p.seat]
+                if c.suit == led:
+                    if top is None and rv[c.rank] < rv[high.rank]:
+                        # duty 1: bound to beat the highest card of the suit led if able
+                        gone.update(d for d in deck if d.suit == led and rv[d.rank] > rv[high.rank])
+                else:
+                    gone.update(d for d in deck if d.suit == led)      # void in the suit led
+                    if c.suit != trump:
+                        if top is None:
+                            gone.update(d for d in deck if d.suit == trump)
+                        else:
+                            gone.update(d for d in deck if d.suit == trump
+                                        and rv[d.rank] > rv[top.rank])
+                    elif top is not None and rv[c.rank] < rv[top.rank]:
+                        gone.update(d for d in deck if d.suit == trump and rv[d.rank] > rv[top.rank])
+                if c.suit == led:
+                    if rv[c.rank] > rv[high.rank]:
+                        high = c
+                elif c.suit == trump and (top is None or rv[c.rank] > rv[top.rank]):
+                    top = c
+        return facts
+
+    def sample_world(self, seat, rng):
+        """A fork with the other hands and the undealt cards dealt again at random (H5), keeping
+        the seat's hand, the trump card, every card played and the voids the play proved
+        (:meth:`void_facts`, H8)."""
+        from ...engine.sampling import deal_hidden, redact_deals
+        world = self.fork()
+        if self._phase.key == "deal" or self._phase.key == "over":
+            redact_deals(world, Action("deal"))
+            return world
+        trump_card, whole = self.trump_card, self.trump_dealt
+        dealer_holds = whole and trump_card in self.hands[self.dealer] and self.dealer != seat
+        known = set(self.hands[seat])
+        known.add(trump_card)
+        for won in self.won:
+            for t in won:
+                known.update(p.card for p in t.plays)
+        if self.trick is not None:
+            known.update(p.card for p in self.trick.plays)
+        pool = [c for c in self.deck_cards if c not in known]
+        places = []
+        for s in range(self.n):
+            if s != seat:
+                places.append((s, len(self.hands[s]) - (1 if dealer_holds and s == self.dealer else 0)))
+        places.append(("stock", len(self.stock) - (0 if whole else 1)))
+        facts = self.void_facts()
+        deal = deal_hidden(pool, places, rng, forbid={s: facts[s] for s in range(self.n) if s != seat})
+        for s in range(self.n):
+            if s != seat:
+                world.hands[s] = deal[s] + ([trump_card] if dealer_holds and s == self.dealer else [])
+                world._rehold(s)          # sorted, with the play actions kept beside it
+        world.stock = deal["stock"] if whole else [trump_card] + deal["stock"]
+        world._memo = None
+        redact_deals(world, Action("deal"))
+        return world
+
 
 def _same(verb):
     return verb

@@ -1382,6 +1382,79 @@ class Truc(Addressed, Game):
             "result": self.result() if self.finished else None,
         }
 
+    # ---- for computer players (issue 15) ----
+    payoff_unit = "points"
+    payoff_ahead = "its side gained"
+
+    def payoff(self, seat):
+        """A look-ahead player's number: its side's points less the other side's, a cama
+        counting as a whole cama of points (V1)."""
+        side = self.table.team_of(seat)
+        return (self.points[side] - self.points[1 - side]
+                + self.target * (self.camas[side] - self.camas[1 - side]))
+
+    def sample_world(self, seat, rng):
+        """A fork with the other hands, the cards laid face down by a player who gave up (V8)
+        and the stock dealt again at random, keeping the seat's own cards and every card
+        played. Once the envit is settled every hand has been shown (V9) and nothing is
+        hidden but the stock. The envit and truc calls are soft information (a call may be a
+        bluff): the first worlds tried must fit them (:meth:`_call_hints`); if none of 30
+        does, they are dropped."""
+        from ...engine.sampling import deal_hidden, redact_deals
+        world = self.fork()
+        redact_deals(world, Action("deal"))
+        if self._phase.key in ("deal", "over") or not self.dealt[0]:
+            return world
+        shown = self.envit_shown is not None
+        played = [[] for _ in range(self.n)]
+        for t in self.tricks + ([self.trick] if self.trick is not None else []):
+            for p in t.plays:
+                played[p.seat].append(p.card)
+        others = [s for s in range(self.n) if s != seat and not shown]
+        known = set(self.dealt[seat])
+        for s in range(self.n):
+            known.update(played[s])
+            if s not in others:
+                known.update(self.dealt[s])
+        pool = [c for c in _DECK if c not in known]
+        places = [((s, "hand"), len(self.hands[s])) for s in others]
+        places += [((s, "laid"), len(self.laid[s])) for s in others]
+        places.append(("stock", len(self.stock)))
+        deal = deal_hidden(pool, places, rng, prefer=self._call_hints(others, played))
+        for s in others:
+            world.hands[s] = sorted(deal[(s, "hand")], key=_SORT.__getitem__)
+            world.laid[s] = deal[(s, "laid")]
+            world.dealt[s] = tuple(sorted(world.hands[s] + world.laid[s] + played[s],
+                                          key=_SORT.__getitem__))
+        world.stock = deal["stock"]
+        return world
+
+    def _call_hints(self, others, played):
+        """What the calls of this hand suggest, as a test of a deal (soft information): whoever
+        called a truc bet holds a card from the 3s up (two, for a raise), and whoever called an
+        envit bet an envit of 28 or more (V7, V9). ``None`` if no other seat called."""
+        three = _POWER(_THREE, "")
+        truc, envit = {}, set()
+        for rec in self.truc_calls:
+            if rec["by"] in others:
+                truc[rec["by"]] = max(truc.get(rec["by"], 0), 1 if rec["bet"] == self.ladder[0][0] else 2)
+        for rec in self.envit_calls:
+            if rec["by"] in others:
+                envit.add(rec["by"])
+        if not truc and not envit:
+            return None
+
+        def fits(deal):
+            for s, need in truc.items():
+                cards = deal[(s, "hand")] + deal[(s, "laid")] + played[s]
+                if sum(1 for c in cards if _POWER(c, "") >= three) < need:
+                    return False
+            for s in envit:
+                if envit_value(deal[(s, "hand")] + deal[(s, "laid")] + played[s]) < 28:
+                    return False
+            return True
+        return fits
+
 
 _THREE = Card("3", "coins", "spanish")
 

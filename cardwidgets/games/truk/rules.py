@@ -1499,3 +1499,146 @@ class Truk(Addressed, Game):
             "rank_order": [self.suits.rank_name(r) for r in RANK],
             "result": self.result() if self.finished else None,
         }
+
+    # ---- for computer players (issue 15) ----
+    payoff_unit = "truks"
+    payoff_ahead = "its side gained"
+
+    def payoff(self, seat):
+        """A look-ahead player's number: its side's truks less the other side's (K15), with a
+        little for a step towards the next truk: 0.1 a tanto held in the tanto phase (K10)
+        and 0.15 an option left on a truk due (K12, K13)."""
+        side = self.side_of(seat)
+        value = self.truks[side] - self.truks[1 - side]
+        if self.stake == "tanto":
+            value += 0.1 * (self.tantos[side] - self.tantos[1 - side])
+        if self.due is not None:
+            value += (0.15 if self.due["side"] == side else -0.15) * self.due["options"]
+        return value
+
+    def sample_world(self, seat, rng):
+        """A fork with every card ``seat`` cannot see dealt again at random: the other hands,
+        the stock, the cards aside face down (K16, K18) and new cards drawn by another player
+        who has not yet kept them. Kept: the seat's own cards, every card played, shown face
+        up or set aside by the seat, the first draw's cards at the bottom of the stock (K11),
+        and what the signals the seat saw say (K19: the engine refuses a false signal, so
+        a signal is a hard fact about the signaller's cards at that moment; it is dropped
+        once the signaller has changed cards since). Truk bets and their answers are soft
+        information (a bet may be a bluff): the first worlds tried must fit them
+        (:meth:`_bet_hints`); if none of 30 does, they are dropped."""
+        from ...engine.sampling import deal_hidden, redact_deals
+        world = self.fork()
+        redact_deals(world, Action("deal"))
+        if self._phase.key in ("deal", "over") or not any(self.hands):
+            return world
+        others = [s for s in range(self.n) if s != seat]
+        known = set(self.hands[seat])
+        for t in self.tricks:
+            known.update(p.card for p in t.plays)
+        if self.trick is not None:
+            known.update(p.card for p in self.trick.plays)
+        hidden_aside = []
+        for i, a in enumerate(self.aside):
+            if a["up"] or a["seat"] == seat:
+                known.add(a["card"])
+            else:
+                hidden_aside.append(i)
+        ex = self.exchange
+        ex_new = ex_old = ()
+        if ex is not None:
+            if ex["seat"] == seat:
+                known.update(ex["old"])
+            else:
+                ex_new = ex["new"]
+                known.update(c for c in ex["old"] if c.rank not in ("2", "3"))
+                ex_old = [c for c in ex["old"] if c.rank in ("2", "3")]
+        stock_known = {}
+        if self.deal_no == 1:
+            draws = {d["card"] for d in self.draws}
+            stock_known = {i: c for i, c in enumerate(self.stock) if c in draws}
+            known.update(stock_known.values())
+        pool = [c for c in _DECK if c not in known]
+        places = [(s, len(self.hands[s]) - (len(ex_new) if ex is not None and ex["seat"] == s else 0))
+                  for s in others]
+        places += [("new", len(ex_new)), ("old", len(ex_old)), ("aside", len(hidden_aside)),
+                   ("stock", len(self.stock) - len(stock_known))]
+        signals = self._signal_facts(seat, others)
+
+        def accept(deal):
+            for s, what, played in signals:
+                hand = deal[s] + (deal["new"] if ex is not None and ex["seat"] == s else [])
+                if not self._signal_holds(what, hand + played):
+                    return False
+            return True
+
+        hints = self._bet_hints(others)
+
+        def prefer(deal):
+            for s, played in hints:
+                hand = deal[s] + (deal["new"] if ex is not None and ex["seat"] == s else [])
+                if not any(c.rank in ("3", "2") for c in hand + played):
+                    return False
+            return True
+
+        low = {"old": {c for c in pool if c.rank not in ("2", "3")}}   # face down: 2s and 3s
+        deal = deal_hidden(pool, places, rng, forbid=low if ex_old else None,
+                           accept=accept if signals else None, prefer=prefer if hints else None)
+        for s in others:
+            hand = deal[s]
+            if ex is not None and ex["seat"] == s:
+                hand = hand + deal["new"]
+                fill = iter(deal["old"])
+                world.exchange = dict(ex, new=list(deal["new"]), old=[
+                    c if c.rank not in ("2", "3") else next(fill) for c in ex["old"]])
+            hand.sort(key=lambda c: -_RV[c.rank])
+            world.hands[s] = hand
+        fill = iter(deal["aside"])
+        for i in hidden_aside:
+            world.aside[i] = dict(self.aside[i], card=next(fill))
+        fill = iter(deal["stock"])
+        world.stock = [stock_known[i] if i in stock_known else next(fill)
+                       for i in range(len(self.stock))]
+        return world
+
+    def _bet_hints(self, others):
+        """Soft information from this hand's truk bet (K17): the bettor, and the player who
+        answered "Joka!", likely held a 3 or a 2 then. As ``(seat, cards played since)``."""
+        bet = self.bet
+        if bet is None:
+            return []
+        out = []
+        for s in {bet["by"], bet["answer_by"] if bet["answer"] == "joka" else None}:
+            if s is None or s not in others:
+                continue
+            played = [p.card for t in self.tricks[bet["trick"]:] for p in t.plays if p.seat == s]
+            if self.trick is not None and len(self.tricks) >= bet["trick"]:
+                played += [p.card for p in self.trick.plays if p.seat == s]
+            out.append((s, played))
+        return out
+
+    def _signal_facts(self, seat, others):
+        """The signals ``seat`` saw this hand, as ``(signaller, what, cards played since)``,
+        for the signallers who have changed no cards since (K19)."""
+        facts = []
+        for sig in self.signals_seen_by(seat):
+            s = sig["seat"]
+            if s not in others:
+                continue
+            changed = any(a.kind == "change" and a.seat == s and a.cards
+                          for a in self.actions[sig["step"]:])
+            if changed:
+                continue
+            played = [p.card for t in self.tricks[sig["trick"]:] for p in t.plays if p.seat == s]
+            if self.trick is not None:
+                played += [p.card for p in self.trick.plays if p.seat == s]
+            facts.append((s, sig["what"], played))
+        return facts
+
+    @staticmethod
+    def _signal_holds(what, hand) -> bool:
+        """K19: is the signal ``what`` true of ``hand``?"""
+        rank, low, high = SIGNALS[what][2]
+        if rank is None:
+            return not any(c.rank in ("3", "2", "1") for c in hand)
+        k = sum(1 for c in hand if c.rank == rank)
+        return low <= k <= high
