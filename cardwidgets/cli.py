@@ -209,6 +209,8 @@ def main(argv=None, out=None) -> int:
                     if reason:
                         reasons[step.index] = reason
             play_out(game, seats, seed=args.seed, on_step=note)
+            if args.why and not args.quiet and any(isinstance(p, RuleOfThumbPlayer) for p in seats):
+                print(f"Easy players play {RuleOfThumbPlayer.habits(game)}", file=out)
             _print_game(game, args.quiet, out, reasons)
             if args.save:
                 save_record(game, args.save)

@@ -65,14 +65,21 @@ class RuleOfThumbPlayer(Player):
             self.reason = f"{game.players[seat]}: {game.describe(action)}, picked at random."
             return action
         action = thumb(seat, self.rng)
-        self.reason = f"{game.players[seat]}: {game.describe(action)}, {_habits(thumb)}"
+        self.reason = f"{game.players[seat]}: {game.describe(action)}, by the rule of thumb."
         return action
+
+    @staticmethod
+    def habits(game) -> str:
+        """The game's rule of thumb in a few words (what every easy move follows), e.g.
+        ``"by the rule of thumb (bids its Aces, …)."``; said once, not with every move."""
+        thumb = getattr(game, "rule_of_thumb", None)
+        return _habits(thumb) if thumb is not None else "at random."
 
     def __repr__(self):
         return "RuleOfThumbPlayer()"
 
 
-def _habits(thumb) -> str:
+def _habit_words(thumb) -> str:
     """The rule of thumb in a few words, from the first lines of its description."""
     doc = " ".join((thumb.__doc__ or "").split())
     for lead in ("A simple player: ", "A simple partner: "):
@@ -83,7 +90,11 @@ def _habits(thumb) -> str:
         if len(text) + len(part) > 150:
             break
         text += ("; " if text else "") + part
-    text = text.rstrip(".")
+    return text.rstrip(".")
+
+
+def _habits(thumb) -> str:
+    text = _habit_words(thumb)
     return f"by the rule of thumb ({text})." if text else "by the rule of thumb."
 
 
