@@ -370,6 +370,8 @@ md("""
 Take seat A1 against the built-in players (your partner A2 signals truthfully and reads your
 signals). Click a card to play it; the buttons under the table bet, answer, ask for a pass or
 signal.
+
+The built-in players play at the **easy** level (each game's rule of thumb). For a harder game choose **medium** or **hard** in the widget's *Computer players* menu, or make the game with `level="hard"`: hard players imagine the cards they cannot see many times over (never peeking) and try each move in every imagined deal. In the teacher's view each computer move shows its reason in one line: check one yourself. Would you have played the same?
 """)
 
 code("""
