@@ -1385,6 +1385,12 @@ class Truc(Addressed, Game):
     # ---- for computer players (issue 15) ----
     payoff_unit = "points"
     payoff_ahead = "its side gained"
+    #: the look-ahead player leaves the rule of thumb only when a move beats it by more than
+    #: two standard errors: a first turn has up to seven moves (three cards, envit, falta,
+    #: truc, giving up), the envit and truc bets swing many points, and a move of the hand
+    #: gets only 10-20 imagined deals in its time, so at one standard error one of the six
+    #: other moves would look better by chance most of the time
+    search_caution = 2.0
 
     def payoff(self, seat):
         """A look-ahead player's number: its side's points less the other side's, a cama
@@ -1430,18 +1436,38 @@ class Truc(Addressed, Game):
         return world
 
     def _call_hints(self, others, played):
-        """What the calls of this hand suggest, as a test of a deal (soft information): whoever
-        called a truc bet holds a card from the 3s up (two, for a raise), and whoever called an
-        envit bet an envit of 28 or more (V7, V9). ``None`` if no other seat called."""
+        """What the bets of this hand suggest, as a test of a deal (soft information, the
+        habits of a plain player; a bet may be a bluff): whoever called a truc bet holds a
+        card from the 3s up (two, for a raise), and whoever accepted one holds one; whoever
+        called an envit bet has an envit of 28 or more, whoever accepted one 27 or more,
+        whoever refused one less than 30; a player who played a card while the envit was
+        still open to them and called none has less than 30 (V7, V9). ``None`` if no other
+        seat did anything that says something."""
         three = _POWER(_THREE, "")
-        truc, envit = {}, set()
-        for rec in self.truc_calls:
+        truc, high, low = {}, {}, {}
+        for i, rec in enumerate(self.truc_calls):
+            by = rec["by"]
+            if by in others:
+                truc[by] = max(truc.get(by, 0), 1 if rec["bet"] == self.ladder[0][0] else 2)
+            if rec["answer"] == "accepted":
+                who = self._hint_answerer(self.truc_calls, i)
+                if who in others:
+                    truc[who] = max(truc.get(who, 0), 1)
+        for i, rec in enumerate(self.envit_calls):
             if rec["by"] in others:
-                truc[rec["by"]] = max(truc.get(rec["by"], 0), 1 if rec["bet"] == self.ladder[0][0] else 2)
-        for rec in self.envit_calls:
-            if rec["by"] in others:
-                envit.add(rec["by"])
-        if not truc and not envit:
+                high[rec["by"]] = max(high.get(rec["by"], 0), 28)
+            who = self._hint_answerer(self.envit_calls, i)
+            if who in others:
+                if rec["answer"] == "accepted":
+                    high[who] = max(high.get(who, 0), 27)
+                elif rec["answer"] == "refused":
+                    low[who] = 30
+        if self.envit_state is None:
+            for s in others:
+                if played[s]:
+                    low[s] = 30
+        truc = {s: k for s, k in truc.items()}
+        if not truc and not high and not low:
             return None
 
         def fits(deal):
@@ -1449,11 +1475,23 @@ class Truc(Addressed, Game):
                 cards = deal[(s, "hand")] + deal[(s, "laid")] + played[s]
                 if sum(1 for c in cards if _POWER(c, "") >= three) < need:
                     return False
-            for s in envit:
-                if envit_value(deal[(s, "hand")] + deal[(s, "laid")] + played[s]) < 28:
+            for s in high.keys() | low.keys():
+                v = envit_value(deal[(s, "hand")] + deal[(s, "laid")] + played[s])
+                if v < high.get(s, 0) or v >= low.get(s, 99):
                     return False
             return True
         return fits
+
+    def _hint_answerer(self, calls, i):
+        """Who answered the ``i``-th bet of ``calls``: a raise is answered by the player whose
+        bet it raises, a first bet by the caller's next opponent still playing."""
+        if i > 0 and str(calls[i - 1]["answer"]).startswith("raised"):
+            return calls[i - 1]["by"]
+        by = calls[i]["by"]
+        for s in self.table.opponents(by):
+            if s not in self.folded:
+                return s
+        return None
 
 
 _THREE = Card("3", "coins", "spanish")
