@@ -75,7 +75,8 @@ class MonteCarloPlayer(Player):
     ``min_worlds`` worlds are always tried). A move other than the rule of thumb's habit is
     chosen only if it beats the habit, in the same worlds, by more than ``caution``
     standard errors; a game may ask for more (``game.search_caution``, a number of standard
-    errors), where its bets are big and a few imagined deals say little."""
+    errors: the larger of the two counts), where its bets are big and a few imagined deals
+    say little."""
 
     def __init__(self, seed=None, *, worlds: int = 60, seconds: float | None = 0.15,
                  min_worlds: int = 2, most_amounts: int = 5, caution: float = 1.0):
@@ -137,8 +138,7 @@ class MonteCarloPlayer(Player):
         # a move must beat the habit by more than ``caution`` standard errors of it. This
         # keeps a few lucky worlds from making a wild bet look good.
         h = cands.index(habit) if habit is not None else None
-        caution = getattr(game, "search_caution", None)
-        caution = self.caution if caution is None else caution
+        caution = max(self.caution, getattr(game, "search_caution", None) or 0)
         score = []
         for i in range(len(cands)):
             if h is None or i == h:

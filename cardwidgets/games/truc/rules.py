@@ -1392,12 +1392,32 @@ class Truc(Addressed, Game):
     #: other moves would look better by chance most of the time
     search_caution = 2.0
 
+    #: the look-ahead's payoff: its side's chance of winning the game (``True``), or points
+    payoff_by_chance = False
+
     def payoff(self, seat):
         """A look-ahead player's number: its side's points less the other side's, a cama
-        counting as a whole cama of points (V1)."""
+        counting as a whole cama of points (V1); with :attr:`payoff_by_chance`, its side's
+        chance of winning the game (:meth:`win_chance`) in percent."""
         side = self.table.team_of(seat)
+        if self.payoff_by_chance:
+            return 100.0 * self.win_chance(side)
         return (self.points[side] - self.points[1 - side]
                 + self.target * (self.camas[side] - self.camas[1 - side]))
+
+    def win_chance(self, side) -> float:
+        """Roughly how likely ``side`` is to win the game from here (0 to 1): the camas won,
+        and the chance of winning this cama from its score, worked out once for a simple
+        model of a hand (:func:`cama_chances`). Used as the look-ahead player's payoff when
+        :attr:`payoff_by_chance` is set."""
+        need = self.camas_to_win
+        if self.camas[side] >= need:
+            return 1.0
+        if self.camas[1 - side] >= need:
+            return 0.0
+        p = cama_chances(self.target)[self.points[side]][self.points[1 - side]]
+        return p * _games_chance(self.camas[side] + 1, self.camas[1 - side], need) + \
+            (1 - p) * _games_chance(self.camas[side], self.camas[1 - side] + 1, need)
 
     def sample_world(self, seat, rng):
         """A fork with the other hands, the cards laid face down by a player who gave up (V8)
@@ -1495,6 +1515,54 @@ class Truc(Addressed, Game):
 
 
 _THREE = Card("3", "coins", "spanish")
+
+#: A simple model of one hand for :func:`cama_chances` (from rule-of-thumb play, four
+#: players): what the envit gives (points, chance; to either side alike), then the truc.
+_HAND_ENVIT = ((0, 0.35), (1, 0.30), (2, 0.25), (4, 0.10))
+_HAND_TRUC = ((1, 0.50), (2, 0.40), (3, 0.08), (4, 0.02))
+_CHANCES: dict = {}
+
+
+def cama_chances(target: int = 24) -> list:
+    """``chances[a][b]``: the chance that a side on ``a`` points wins the cama against a side
+    on ``b`` (both under ``target``), if every hand is a toss-up: the envit (settled first)
+    and then the truc go to either side alike, with the points of :data:`_HAND_ENVIT` and
+    :data:`_HAND_TRUC`, and the first side to reach ``target`` wins (V1, V10)."""
+    if target in _CHANCES:
+        return _CHANCES[target]
+    t = target
+    v = [[0.0] * t for _ in range(t)]
+
+    def after_truc(a, b):
+        out = 0.0
+        for pts, p in _HAND_TRUC:
+            out += p * 0.5 * ((1.0 if a + pts >= t else v[a + pts][b])
+                              + (0.0 if b + pts >= t else v[a][b + pts]))
+        return out
+
+    for total in range(2 * t - 2, -1, -1):
+        for a in range(max(0, total - t + 1), min(t - 1, total) + 1):
+            b = total - a
+            out = 0.0
+            for pts, p in _HAND_ENVIT:
+                if pts == 0:
+                    out += p * after_truc(a, b)
+                    continue
+                out += p * 0.5 * ((1.0 if a + pts >= t else after_truc(a + pts, b))
+                                  + (0.0 if b + pts >= t else after_truc(a, b + pts)))
+            v[a][b] = out
+    _CHANCES[target] = v
+    return v
+
+
+def _games_chance(mine, theirs, need):
+    """The chance of winning the game with ``mine`` camas to ``theirs`` at the start of a
+    cama (each cama a toss-up)."""
+    if mine >= need:
+        return 1.0
+    if theirs >= need:
+        return 0.0
+    return 0.5 * (_games_chance(mine + 1, theirs, need) + _games_chance(mine, theirs + 1, need))
 
 
 def all_envit_values():
