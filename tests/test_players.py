@@ -248,3 +248,27 @@ def test_a_game_may_ask_the_look_ahead_for_more_caution():
         other.search_caution = 50.0
         assert a.choose(game.fork(), seat) == b.choose(other, seat)
         assert a.last == b.last
+
+
+def test_truc_win_chance_rises_with_points_and_camas():
+    """V1: the chance of winning a cama is even at equal scores, the two sides' chances add
+    up to 1, and a point more never lowers it; a game of two camas counts the camas won."""
+    from cardwidgets.games.truc import Truc
+    from cardwidgets.games.truc.rules import cama_chances
+    v = cama_chances(24)
+    for a in range(24):
+        assert abs(v[a][a] - 0.5) < 1e-9
+        for b in range(24):
+            assert abs(v[a][b] + v[b][a] - 1) < 1e-9
+            if a < 23:
+                assert v[a + 1][b] >= v[a][b] - 1e-12
+    game = Truc(4, score=[20, 10])
+    assert abs(game.win_chance(0) - (v[20][10] * 0.75 + (1 - v[20][10]) * 0.25)) < 1e-9
+    game.camas = [1, 1]
+    assert abs(game.win_chance(0) - v[20][10]) < 1e-9
+    game.camas = [2, 1]
+    assert game.win_chance(0) == 1.0 and game.win_chance(1) == 0.0
+    game.camas = [0, 0]
+    game.payoff_by_chance = True
+    assert abs(game.payoff(0) + game.payoff(1) - 100) < 1e-9
+    assert game.payoff_unit == "percentage points"

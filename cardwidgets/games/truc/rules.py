@@ -1383,8 +1383,15 @@ class Truc(Addressed, Game):
         }
 
     # ---- for computer players (issue 15) ----
-    payoff_unit = "points"
-    payoff_ahead = "its side gained"
+    @property
+    def payoff_unit(self):
+        return "percentage points" if self.payoff_by_chance else "points"
+
+    @property
+    def payoff_ahead(self):
+        return ("its side's chance of winning the game rose" if self.payoff_by_chance
+                else "its side gained")
+
     #: the look-ahead player leaves the rule of thumb only when a move beats it by more than
     #: two standard errors: a first turn has up to seven moves (three cards, envit, falta,
     #: truc, giving up), the envit and truc bets swing many points, and a move of the hand
