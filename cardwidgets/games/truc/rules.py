@@ -1399,8 +1399,11 @@ class Truc(Addressed, Game):
     #: other moves would look better by chance most of the time
     search_caution = 2.0
 
-    #: the look-ahead's payoff: its side's chance of winning the game (``True``), or points
-    payoff_by_chance = False
+    #: the look-ahead's payoff: its side's chance of winning the game (``True``), or points.
+    #: Points mislead near the end of a cama and between camas: 2 points at 22-20 win the
+    #: cama, at 2-0 they are a small step; with the chance the hard side won 31 of 40
+    #: four-player games against 26 of 40 with points (the same seeds, benchmarks/players_match.py)
+    payoff_by_chance = True
 
     def payoff(self, seat):
         """A look-ahead player's number: its side's points less the other side's, a cama
