@@ -3,6 +3,7 @@
     python benchmarks/players_match.py            # the full run (about 20 minutes on 2 cores)
     python benchmarks/players_match.py --quick    # a short run, to see that it all works
     python benchmarks/players_match.py --only pocha,truk4 --games 10
+    python benchmarks/players_match.py --only truc4 --games 40 --first 40 --jobs 1
 
 The hard player is ``player_for("hard")`` exactly as the widget and the CLI make it; the
 rule-of-thumb player is ``player_for("easy")``. Matches (every one seeded, so a run repeats
@@ -214,11 +215,26 @@ def report(results, seconds, out=None):
     print(f"Wall time {seconds / 60:.1f} min")
 
 
+class _Here:
+    """``--jobs 1``: the matches in this process, one after another (no pool)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def imap_unordered(self, job, tasks):
+        return map(job, tasks)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="a short run")
     p.add_argument("--only", default=None, help="comma-separated: " + ", ".join(FULL))
     p.add_argument("--games", type=int, default=None, help="games per match (overrides)")
+    p.add_argument("--first", type=int, default=0, metavar="I",
+                   help="number the matches from I (other seeds: a second sample of games)")
     p.add_argument("--jobs", type=int, default=2, help="processes (default 2, the cores)")
     p.add_argument("--progress", type=int, default=0, metavar="K",
                    help="print the figures so far to stderr after every K matches")
@@ -228,11 +244,11 @@ def main(argv=None):
         counts = {k: v for k, v in counts.items() if k in args.only.split(",")}
     if args.games:
         counts = {k: args.games for k in counts}
-    tasks = [(k, i) for k, v in counts.items() for i in range(v)]
+    tasks = [(k, i) for k, v in counts.items() for i in range(args.first, args.first + v)]
     random.Random(0).shuffle(tasks)     # mix long and short jobs across the two processes
     start = time.perf_counter()
     results = []
-    with multiprocessing.Pool(args.jobs) as pool:
+    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Here() as pool:
         for k, result in enumerate(pool.imap_unordered(_job, tasks), 1):
             results.append(result)
             if args.progress and (k % args.progress == 0 or k == len(tasks)):

@@ -190,3 +190,88 @@ def test_docstring_examples_of_the_player_modules(name):
     import doctest
     import importlib
     assert doctest.testmod(importlib.import_module(name)).failed == 0
+
+
+# ---- truc: what the look-ahead reads into the bets, and its caution ------------------------
+def _truc_after(moves, seed=1):
+    """A four-player truc hand after the deal of ``seed`` and ``moves`` (each a function of
+    the game giving the next action)."""
+    from cardwidgets.games.truc import Truc
+    game = Truc(4)
+    game.apply(game.chance_action(random.Random(seed)))
+    for move in moves:
+        game.apply(move(game))
+    return game
+
+
+def _truc_envit(game, seat, worlds=40):
+    from cardwidgets.games.truc import envit_value
+    rng = random.Random(3)
+    return [envit_value(game.sample_world(game.current_player, rng).dealt[seat])
+            for _ in range(worlds)]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_truc_worlds_read_a_passed_envit_as_under_30(seed):
+    """V9: a player who played a card while they could still call the envit, and called
+    none, is imagined with an envit under 30 (what a plain player would have called with);
+    by chance alone about one hand in four has 30 or more."""
+    from cardwidgets.engine import Action
+    game = _truc_after([lambda g: next(a for a in g.legal_actions() if a.kind == "play")], seed)
+    first = game.tricks[0].plays[0].seat if game.tricks else game.trick.plays[0].seat
+    assert game.envit_state is None
+    assert max(_truc_envit(game, first)) < 30
+
+
+def test_truc_worlds_read_an_accepted_envit_as_27_or_more():
+    from cardwidgets.engine import Action
+    game = _truc_after([lambda g: Action("call", g.current_player, what="envit"),
+                        lambda g: Action("accept", g.current_player)])
+    caller = game.envit_calls[0]["by"]
+    answerer = game._hint_answerer(game.envit_calls, 0)
+    assert game.table.team_of(answerer) != game.table.team_of(caller)
+    partner = game.table.partner(caller) if hasattr(game.table, "partner") else (caller + 2) % 4
+    world = game.sample_world(partner, random.Random(1))
+    from cardwidgets.games.truc import envit_value
+    rng = random.Random(2)
+    values = [envit_value(game.sample_world(partner, rng).dealt[answerer]) for _ in range(30)]
+    assert min(values) >= 27 and world is not game
+
+
+def test_a_game_may_ask_the_look_ahead_for_more_caution():
+    """``game.search_caution`` replaces the player's own caution (Truc asks for 2 standard
+    errors); a huge caution leaves the rule of thumb's habit only on a sure gain."""
+    from cardwidgets.games.truc import Truc
+    assert Truc.search_caution >= 2
+    for game in _decisions("truc", seed=4, count=4):
+        seat = game.current_player
+        a = MonteCarloPlayer(seed=2, worlds=6, seconds=None, caution=50.0)
+        b = MonteCarloPlayer(seed=2, worlds=6, seconds=None)
+        other = game.fork()
+        other.search_caution = 50.0
+        assert a.choose(game.fork(), seat) == b.choose(other, seat)
+        assert a.last == b.last
+
+
+def test_truc_win_chance_rises_with_points_and_camas():
+    """V1: the chance of winning a cama is even at equal scores, the two sides' chances add
+    up to 1, and a point more never lowers it; a game of two camas counts the camas won."""
+    from cardwidgets.games.truc import Truc
+    from cardwidgets.games.truc.rules import cama_chances
+    v = cama_chances(24)
+    for a in range(24):
+        assert abs(v[a][a] - 0.5) < 1e-9
+        for b in range(24):
+            assert abs(v[a][b] + v[b][a] - 1) < 1e-9
+            if a < 23:
+                assert v[a + 1][b] >= v[a][b] - 1e-12
+    game = Truc(4, score=[20, 10])
+    assert abs(game.win_chance(0) - (v[20][10] * 0.75 + (1 - v[20][10]) * 0.25)) < 1e-9
+    game.camas = [1, 1]
+    assert abs(game.win_chance(0) - v[20][10]) < 1e-9
+    game.camas = [2, 1]
+    assert game.win_chance(0) == 1.0 and game.win_chance(1) == 0.0
+    game.camas = [0, 0]
+    game.payoff_by_chance = True
+    assert abs(game.payoff(0) + game.payoff(1) - 100) < 1e-9
+    assert game.payoff_unit == "percentage points"

@@ -74,7 +74,9 @@ class MonteCarloPlayer(Player):
     ``seconds`` is ``None``); ``seconds`` bounds the time of one choice (at least
     ``min_worlds`` worlds are always tried). A move other than the rule of thumb's habit is
     chosen only if it beats the habit, in the same worlds, by more than ``caution``
-    standard errors."""
+    standard errors; a game may ask for more (``game.search_caution``, a number of standard
+    errors: the larger of the two counts), where its bets are big and a few imagined deals
+    say little."""
 
     def __init__(self, seed=None, *, worlds: int = 60, seconds: float | None = 0.15,
                  min_worlds: int = 2, most_amounts: int = 5, caution: float = 1.0):
@@ -136,6 +138,7 @@ class MonteCarloPlayer(Player):
         # a move must beat the habit by more than ``caution`` standard errors of it. This
         # keeps a few lucky worlds from making a wild bet look good.
         h = cands.index(habit) if habit is not None else None
+        caution = max(self.caution, getattr(game, "search_caution", None) or 0)
         score = []
         for i in range(len(cands)):
             if h is None or i == h:
@@ -144,7 +147,7 @@ class MonteCarloPlayer(Player):
             d = [r[i] - r[h] for r in rows]
             m = sum(d) / tried
             var = sum((x - m) ** 2 for x in d) / (tried - 1) if tried > 1 else float("inf")
-            score.append(m - self.caution * math.sqrt(var / tried))
+            score.append(m - caution * math.sqrt(var / tried))
         chosen = max(range(len(cands)), key=lambda i: (score[i], cands[i] == habit, -i))
         order = [chosen] + sorted((i for i in range(len(cands)) if i != chosen),
                                   key=lambda i: (-sums[i], i))
