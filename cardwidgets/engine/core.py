@@ -921,6 +921,12 @@ class Game:
         raise NotImplementedError(f"{self.title} cannot yet imagine the hidden cards "
                                   f"(sample_world), so no look-ahead player can sit at it")
 
+    #: How sure a look-ahead player must be before it leaves the rule of thumb's own move, in
+    #: standard errors of the difference over the same imagined deals (``None``: the player's
+    #: own setting). A game whose bets are big and whose few imagined deals say little asks
+    #: for more (Truc: 2).
+    search_caution: ClassVar[float | None] = None
+
     def payoff(self, seat: int) -> float:
         """The number a computer player at ``seat`` tries to make as large as it can (a game's
         points, chips or its side's truks), read at the end of a look-ahead."""

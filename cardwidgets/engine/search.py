@@ -138,7 +138,7 @@ class MonteCarloPlayer(Player):
         # a move must beat the habit by more than ``caution`` standard errors of it. This
         # keeps a few lucky worlds from making a wild bet look good.
         h = cands.index(habit) if habit is not None else None
-        caution = max(self.caution, getattr(game, "search_caution", None) or 0)
+        caution = max(self.caution, game.search_caution or 0)
         score = []
         for i in range(len(cands)):
             if h is None or i == h:
