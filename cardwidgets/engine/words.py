@@ -27,7 +27,7 @@ import re
 
 from .errors import ConfigError
 
-__all__ = ["Words", "Addressed", "second_person", "sentence_case", "you_seat"]
+__all__ = ["Words", "Addressed", "SidesAddressed", "second_person", "sentence_case", "you_seat"]
 
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go",
               "hasn't": "haven't", "isn't": "aren't", "wasn't": "weren't", "doesn't": "don't"}
@@ -178,3 +178,22 @@ class Addressed:
             other.__dict__["_you"] = self.__dict__["_you"]
             other._rebuild([])    # a game may keep what its words need: set up again for you
         return other
+
+
+class SidesAddressed(Addressed):
+    """:class:`Addressed` for a partnership game whose sides are its seats when two play
+    (Truk, Truc): a side's sentence is its one player's sentence then ("you score"), and
+    otherwise the side's own words (:meth:`_side_words`) with the verb as given."""
+
+    def _side_words(self, side: int) -> str:
+        """The side in a sentence with four or more players, e.g. ``"side A"``."""
+        raise NotImplementedError
+
+    def _side_says(self, side: int, verb: str) -> str:
+        """A side and its verb: "side A takes", "B takes", "you take" (two players)."""
+        if self.n == 2:
+            return self.words.says(side, verb)
+        return f"{self._side_words(side)} {verb}"
+
+    def _side_verb(self, side: int, verb: str) -> str:
+        return self.words.verb(side, verb) if self.n == 2 else verb

@@ -28,7 +28,7 @@ from itertools import combinations
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
-from ...engine.words import Addressed, sentence_case
+from ...engine.words import SidesAddressed, sentence_case
 
 __all__ = ["Truc", "RULES", "envit_value", "envit_words", "RANK", "SPECIAL", "WORDS",
            "ladder", "falta_value"]
@@ -254,7 +254,7 @@ def _listing(names):
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-class Truc(Addressed, Game):
+class Truc(SidesAddressed, Game):
     """Valencian truc for 2, 4 or 6 players (rules V1–V11, variants VV1 and VV2).
 
     Settings: ``dealer``, the first dealer's seat (0; chosen by lot, V5); for a lesson,
@@ -335,14 +335,8 @@ class Truc(Addressed, Game):
             return self.words.name(side)
         return f"Side {side + 1} ({self.side_name(side)})"
 
-    def _side_says(self, side, verb) -> str:
-        """A side and its verb: "Side 1 (A and C) scores", "B scores", "you score"."""
-        if self.n == 2:
-            return self.words.says(side, verb)
-        return f"{self.side_label(side)} {verb}"
-
-    def _side_verb(self, side, verb) -> str:
-        return self.words.verb(side, verb) if self.n == 2 else verb
+    def _side_words(self, side) -> str:
+        return self.side_label(side)
 
     def _side_is_you(self, side) -> bool:
         return self.n == 2 and self.words.is_you(side)

@@ -24,7 +24,7 @@ import random
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
-from ...engine.words import Addressed, sentence_case
+from ...engine.words import SidesAddressed, sentence_case
 
 __all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
            "hand_table", "doc_row_of", "WAYS_K7"]
@@ -298,7 +298,7 @@ def _listing(names):
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-class Truk(Addressed, Game):
+class Truk(SidesAddressed, Game):
     """Basque truk for 2 or 4 players (rules K1–K19, variants KV1–KV2).
 
     Seats go round the table; play passes to the right. With four players the sides are A
@@ -390,14 +390,8 @@ class Truk(Addressed, Game):
             return self.words.name(side)
         return f"side {SIDE_NAMES[side]}"
 
-    def _side_says(self, side, verb) -> str:
-        """A side and its verb: "side A takes", "B takes", "you take" (two players)."""
-        if self.n == 2:
-            return self.words.says(side, verb)
-        return f"side {SIDE_NAMES[side]} {verb}"
-
-    def _side_verb(self, side, verb) -> str:
-        return self.words.verb(side, verb) if self.n == 2 else verb
+    def _side_words(self, side) -> str:
+        return f"side {SIDE_NAMES[side]}"
 
     def _side_it(self, side) -> str:
         """The side as a pronoun: *it*, or *you* (two players, the seat addressed as you)."""
