@@ -1,5 +1,7 @@
 """Shared helpers for the tests: scripted Poch deals."""
 
+import json
+
 from cardwidgets import Action, Poch
 from cardwidgets.engine import make_deck
 
@@ -47,3 +49,14 @@ def act(game, seat, kind, amount=None, card=None):
 def snapshot(game):
     """Everything that can be seen of a game, to check that nothing changed."""
     return (game.view(), [s.to_json() for s in game.history], list(game.actions))
+
+
+def widget_payload(widget):
+    """Everything a widget has sent the page, as one string (to compare before and after)."""
+    return json.dumps({"meta": widget.meta, "cards": widget.cards, "frames": widget.frames})
+
+
+def widget_snapshot(widget):
+    """A widget's whole state: what it sent, its step, view, seat played and the actions."""
+    return (widget_payload(widget), widget.step, widget.seat, widget.play_as,
+            list(widget.game.actions))

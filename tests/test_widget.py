@@ -8,6 +8,7 @@ from cardwidgets import ConfigError, Poch, load_record, play_out
 from cardwidgets.widget.picture import table_html
 from cardwidgets.widget import GameWidget
 from cardwidgets.widget.patches import Decoder
+from helpers import widget_payload as payload, widget_snapshot as snapshot
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -31,14 +32,6 @@ def codes(view_part):
     return [c["code"] for c in view_part]
 
 
-def payload(widget):
-    """Exactly what the widget syncs to the browser, as JSON text."""
-    return json.dumps({"meta": widget.meta, "cards": widget.cards, "frames": widget.frames})
-
-
-def snapshot(widget):
-    return (payload(widget), widget.step, widget.seat, widget.play_as,
-            list(widget.game.actions))
 
 
 @pytest.fixture

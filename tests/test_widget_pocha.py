@@ -8,16 +8,11 @@ from cardwidgets.games.pocha import Pocha
 from cardwidgets.widget.picture import table_html
 from cardwidgets.widget import GameWidget
 from cardwidgets.widget.gamewidget import _ranges
+from helpers import widget_payload as payload, widget_snapshot as snapshot
 
 NAMES = ["Ana", "Bea", "Carles", "Dani"]
 
 
-def payload(widget):
-    return json.dumps({"meta": widget.meta, "cards": widget.cards, "frames": widget.frames})
-
-
-def snapshot(widget):
-    return (payload(widget), widget.step, widget.seat, widget.play_as, list(widget.game.actions))
 
 
 @pytest.fixture(scope="module")

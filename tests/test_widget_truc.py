@@ -8,16 +8,11 @@ from cardwidgets import Action
 from cardwidgets.games.truc import Truc
 from cardwidgets.widget import GameWidget
 from cardwidgets.widget.picture import table_html
+from helpers import widget_payload as payload, widget_snapshot as snapshot
 
 NAMES = ["Amparo", "Vicent", "Carme", "Pep"]
 
 
-def payload(widget):
-    return json.dumps({"meta": widget.meta, "cards": widget.cards, "frames": widget.frames})
-
-
-def snapshot(widget):
-    return (payload(widget), widget.step, widget.seat, widget.play_as, list(widget.game.actions))
 
 
 @pytest.fixture(scope="module")
