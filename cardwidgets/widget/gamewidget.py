@@ -547,6 +547,10 @@ class GameWidget(anywidget.AnyWidget):
                     + " (the teacher can make one with teacher=True)")
         if play and seat is None:
             return "seat: choose a seat to play (the teacher's view only watches)"
+        if play and self.game.played_by(seat) != seat:
+            by = self.game.played_by(seat)
+            return (f"seat: nobody sits at seat {seat} ({self.game.players[seat]}): "
+                    f"{self.game.players[by]}, seat {by}, plays it; take that seat to play it")
         if not play:
             self._load(self.game, self._timeline, seat)
             self.step = min(at, len(self.frames) - 1)

@@ -227,7 +227,7 @@ RULES = {
            "(Izagirre's vocabulary of Aránzazu-Oñati, 1970, under itzu, Oñati for itsu, "
            "'blind'): 'itzúaas trúkian', truk with the blind one, is played when the partner, "
            "the fourth player, is missing, and it is played seeing that player's cards. It says "
-           "no more; our rulings: the table has four seats as in K3, and the fourth is empty: "
+           "no more. Our rulings: the table has four seats as in K3, and the fourth is empty: "
            "its three cards, the open hand, are dealt face up and everyone sees them. The three "
            "players take seats 0, 1 and 2 in the order named; the open hand is seat 3, facing "
            "the second player, who plays alone with it as side B; the first and third players "
@@ -1403,7 +1403,8 @@ class Truk(SidesAddressed, Game):
         label = self._describe(action)
         if (self.options["itzu"] and action.seat == OPEN_PARTNER and self._in_open_turn()
                 and action.kind not in ("deal", "score")):
-            label += " (for the open hand)"     # KV3
+            label = (label[:-1] + ", for the open hand)" if label.endswith(")")
+                     else label + " (for the open hand)")     # KV3
         return label
 
     def _describe(self, action):
