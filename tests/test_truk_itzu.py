@@ -124,7 +124,7 @@ def test_KV3_only_the_partner_plays_the_open_hand_in_its_turn_and_forgeries_are_
     assert {a.card for a in legal if a.kind == "play"} == {C("3-coins"), C("2-cups"), C("4-swords")}
     # someone else, or the empty seat itself, cannot play it; nothing changes (refused checks)
     r = refused(game, Action("play", 0, card=C("3-coins")), "KV3")
-    assert "only its partner, Bea, plays it" in r.reason
+    assert "only its partner plays it: Bea, not Ada" in r.reason
     r = refused(game, Action("play", 3, card=C("3-coins")), "KV3")
     assert r.reason.startswith("nobody sits at the open hand")
     refused(game, Action("play", 2, card=C("3-coins")), "KV3")

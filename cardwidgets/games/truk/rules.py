@@ -476,13 +476,14 @@ class Truk(SidesAddressed, Game):
                 and actor >= 0 and action.seat.__class__ is int and action.seat != actor
                 and 0 <= action.seat < self.n):
             w = self.words
-            partner = w.name(OPEN_PARTNER)
             if action.seat == OPEN_SEAT:
-                raise IllegalAction("KV3", f"nobody sits at the open hand: {partner} plays it, "
-                                    f"in its turn, with moves for seat {OPEN_PARTNER}")
+                raise IllegalAction("KV3", f"nobody sits at the open hand: "
+                                    f"{w.says(OPEN_PARTNER, 'plays')} it, in its turn, with "
+                                    f"moves for seat {OPEN_PARTNER}")
             if self._in_open_turn():
-                raise IllegalAction("KV3", f"it is the open hand's turn, and only its partner, "
-                                    f"{partner}, plays it; not {w.name(action.seat)}")
+                raise IllegalAction("KV3", f"it is the open hand's turn, and only its partner "
+                                    f"plays it: {w.name(OPEN_PARTNER)}, not "
+                                    f"{w.name(action.seat)}")
         super()._verify_for(action, actor)
 
     # ---- state ---------------------------------------------------------------------------
@@ -1092,7 +1093,7 @@ class Truk(SidesAddressed, Game):
             if not self._signals_allowed(seat):
                 raise IllegalAction("KV3", f"side B makes no signals in itzu truk: the open "
                                     f"hand's cards are seen by everyone, and "
-                                    f"{w.name(OPEN_PARTNER)} plays it (K19)")
+                                    f"{w.says(OPEN_PARTNER, 'plays')} it (K19)")
             if action.what not in SIGNALS:
                 raise IllegalAction("K19", f"{action.what!r} is not a signal; the signals are "
                                     + ", ".join(f"{k} ({v[1]})" for k, v in SIGNALS.items()))
