@@ -394,3 +394,24 @@ def test_KV3_a_person_plays_the_open_hand_from_its_partners_seat_only():
     assert w._act({"type": "act", "action": {"kind": "play", "seat": 1, "card": code},
                    "at": len(w.game.actions)})
     assert code not in w.game.view(None)["hands"][OPEN_SEAT]
+
+
+# ---- the picture and the command line -------------------------------------------------
+def test_KV3_the_static_picture_shows_the_open_hand_face_up_with_its_label():
+    from cardwidgets.widget.picture import table_html
+    game = itzu("Ada", hands={"Open hand": ["3-coins", "4-cups", "6-swords"]})
+    for seat in (None, 0, 1, 2):
+        html = table_html(game, seat)
+        assert "face up for everyone · played by Bea" in html and 'stroke-dasharray="6 4"' in html
+        assert html.count(">Open hand<") >= 1
+
+
+def test_KV3_the_command_line_plays_three_players_and_refuses_the_empty_seat(capsys):
+    from cardwidgets.cli import main
+    assert main(["play", "truk", "--players", "3", "--seed", "2", "--seat", "B=hard",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "side B (B with the open hand)" in out and "Open hand" not in out.split("Winner:")[1]
+    assert main(["play", "truk", "--players", "3", "--seat", "3=hard"]) == 2
+    err = capsys.readouterr().err
+    assert "nobody sits at seat 3 (Open hand): B, seat 1, plays it" in err and err.count("\n") == 1
