@@ -101,7 +101,7 @@ function cwTkSeat(ctx, f, prev, s) {
   const mine = ctx.human === cwTkPlayedBy(f, s) && ctx.atHead && !f.finished && active;
   const changing = mine && (f.phase === "pasotan" || (f.phase === "paso" && f.paso && f.paso.stage === "change")) && !f.exchange;
   const playing = mine && f.phase === "play";
-  const w = hand ? 54 : 42;
+  const w = hand ? (cwTkPlayedBy(f, s) !== s ? 46 : 54) : 42;   // the open hand fits a side seat
   handRow.style.setProperty("--cw-card-w", w + "px");
   const picked = new Set();   // the cards chosen to change (the drawn node is kept per step)
   const fresh = f.exchange && f.exchange.seat === s && f.exchange.new ? new Set(f.exchange.new) : new Set();
@@ -259,7 +259,9 @@ function cwTkHandBox(ctx, f) {
     cwEl("div", "cw-tk-small", box, "the 3rd tanto: its winner takes all 3 (AB)");
   }
   if (f.esku !== null && f.esku !== undefined) {
-    cwEl("div", "cw-tk-small", box, between ? `Esku: ${cwSays(f.players[f.esku], "deals it").replace(/^You deal/, "you deal")}`
+    const dealer = cwTkPlayedBy(f, f.esku);   // itzu (KV3): the open hand's partner deals for it
+    cwEl("div", "cw-tk-small", box, between ? (dealer !== f.esku ? `Esku: ${f.players[f.esku]} · ${cwSays(f.players[dealer], "deals it")} for the open hand`
+      : `Esku: ${cwSays(f.players[f.esku], "deals it").replace(/^You deal/, "you deal")}`)
       : `Esku: ${f.players[f.esku]} · ${cwSays(f.players[f.first_player], "leads every trick")}`);
   }
   const o = f.options;
