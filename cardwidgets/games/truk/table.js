@@ -147,7 +147,7 @@ function cwTkChangeBar(ctx, f, s, picked) {
   bar.setAttribute("aria-label", "Change cards from the stock");
   const why = f.phase === "pasotan" ? "Pasotan (K16): click the cards to change, or say “we play”."
     : "Paso eske (K18): click the cards to change (none is allowed).";
-  cwEl("div", "cw-tk-changebar-why", bar, why + " 2s and 3s are shown face down.");
+  cwEl("div", "cw-tk-changebar-why", bar, why + (cwTkPlayedBy(f, s) !== s ? " The open hand's cards stay face up, 2s and 3s too (KV3)." : " 2s and 3s are shown face down."));
   const go = cwEl("button", "cw-btn cw-move cw-tk-change-go", bar, "");
   go.type = "button";
   go.addEventListener("click", () => ctx.act({ kind: "change", cards: Array.from(picked) }));
