@@ -96,6 +96,9 @@ def test_KV3_a_record_of_an_itzu_game_replays_as_itzu():
     again = load_record(record_of(game))
     assert again.options["itzu"] and again.players == game.players
     assert [s.text for s in again.history] == [s.text for s in game.history]
+    # its title counts the people at the table, not the open hand's seat
+    assert record_of(game)["title"] == "Truk, 3 players"
+    assert record_of(Truk(4))["title"] == "Truk, 4 players"
 
 
 # ---- KV3: the open hand is seen by everyone ---------------------------------------------
