@@ -235,7 +235,7 @@ def test_spanish_card_pictures():
     g = Pocha(4)
     club, coin = g.suits.card("11-clubs"), g.suits.card("1-coins")
     html = club._repr_html_()             # an image (an untrusted notebook keeps it)
-    assert html.startswith('<img alt="Knight of clubs"')
+    assert html.startswith('<span><img alt="Knight of clubs"') and html.endswith("></span>")
     (svg,) = shown_svgs(html)
     assert 'aria-label="Knight of clubs"' in svg and "caballo de bastos" in svg and "CABALLO" in svg
     assert "#2d6b1f" in svg          # the green of the bastos, not the black of French clubs

@@ -326,8 +326,10 @@ def as_img(html: str, *, reuse: bool = False, describe: bool = False) -> str:
 
 
 def _card_repr_html(card: Card) -> str:
-    """A card as an image (its name as the alt text), so it shows in an untrusted notebook."""
-    return as_img(card_svg(card, width=60, standalone=True), reuse=True)
+    """A card as an image (its name as the alt text), so it shows in an untrusted notebook;
+    in a ``<span>``, since JupyterLab draws an image that is an output's direct child as a
+    block, and cards shown side by side would stack."""
+    return "<span>" + as_img(card_svg(card, width=60, standalone=True), reuse=True) + "</span>"
 
 
 # Static rendering for every game and card; the package imports this module, so a game shows
