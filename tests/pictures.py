@@ -51,9 +51,9 @@ def shown_svgs(html: str) -> list[str]:
 
 def shown_text(html: str) -> str:
     """Everything a stored picture holds, as one string: its HTML (the caption, the score
-    sheet) and every SVG decoded; for checking that a name never appears unescaped or that
+    sheet, the images' alt texts) and every SVG decoded; for checking that a name never appears unescaped or that
     a card is not shown."""
-    return IMG.sub("", html) + "".join(shown_svgs(html))
+    return DATA.sub('src=""', html) + "".join(shown_svgs(html))   # the alt texts stay in
 
 
 def plain(svg: str) -> str:
