@@ -687,7 +687,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs):
         """The widget, plus a static picture of the step shown for viewers without widgets
-        (GitHub, nbconvert): JupyterLab shows the widget, the others the HTML."""
+        (GitHub, nbconvert, JupyterLab before the notebook is run or trusted): the table as
+        images (:func:`~cardwidgets.widget.picture.table_img_html`), since an untrusted
+        notebook loses inline SVG but keeps images."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if isinstance(bundle, tuple):
             data, md = bundle
@@ -696,7 +698,7 @@ class GameWidget(anywidget.AnyWidget):
         if data is not None:
             game = self._copy(self._timeline[:self.step])
             data = dict(data)
-            data["text/html"] = _picture.table_html(game, self.seat)
+            data["text/html"] = _picture.table_img_html(game, self.seat)
         return data, md
 
     def __repr__(self) -> str:
