@@ -101,8 +101,15 @@ def shoot_game(page, lab, root, cls, out, themes, tag, width, window, tall):
     make_notebook(root / f"{cls.key}.ipynb", cells)
     open_notebook(page, lab, f"{cls.key}.ipynb")
     run_all(page)
-    page.wait_for_function(f"() => document.querySelectorAll('.cw-root .cw-table-inner').length"
-                           f" == {len(names)}", timeout=120_000)
+    try:
+        page.wait_for_function(f"() => document.querySelectorAll('.cw-root .cw-table-inner')"
+                               f".length == {len(names)}", timeout=240_000)
+    except Exception:
+        drawn = page.evaluate("() => document.querySelectorAll('.cw-root .cw-table-inner').length")
+        errors = page.evaluate("() => [...document.querySelectorAll("
+                               "'[data-mime-type=\"application/vnd.jupyter.stderr\"]')]"
+                               ".map(e => e.textContent.slice(-400))")
+        raise SystemExit(f"{cls.key}: {drawn} of {len(names)} widgets drawn; errors: {errors}")
     roots = page.locator(".cw-root")
     widget = {name: roots.nth(i) for i, name in enumerate(names)}
     index = {name: i for i, name in enumerate(names)}
