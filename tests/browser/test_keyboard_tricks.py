@@ -74,7 +74,13 @@ def test_a_two_player_seat_by_keyboard_alone(browser, lab, lab_root, game, seed,
         page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
         run_all(page)
         page.wait_for_selector(".cw-root .cw-table-inner")
-        page.wait_for_selector(".cw-root [data-cw-move], .cw-root .cw-legal .cw-move, .cw-root button.cw-card--legal")
+        page.locator(".cw-root .cw-now-who", has_text="Your turn").wait_for()
+        # the moves the keyboard can reach: legal cards, the table's own move buttons
+        # (data-cw-move) and the Now panel's, shown (Truc's call bar once had none of them)
+        reachable = page.evaluate("() => [...document.querySelectorAll('.cw-root button.cw-card--legal, "
+                                  ".cw-root [data-cw-move], .cw-root .cw-legal .cw-move')]"
+                                  ".filter(e => e.offsetParent !== null).length")
+        assert reachable, "no move the keyboard's M or skip button can reach"
         legal = kernel_eval(page, "print(sorted({e['action']['kind'] for e in "
                                   "w.view_at(len(w.frames) - 1)['legal']}))")
         assert repr(kind) in legal, legal    # the deal is the one meant: seat 0 has that move
