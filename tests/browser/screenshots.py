@@ -21,7 +21,8 @@ theme it writes to OUT (default ``screenshots/``, not committed):
 
 The shots of one widget are taken in a window ``--tall`` px high, so that no part of the
 widget is scrolled out of the notebook. ``--width 560`` shows a narrow window (the widget
-reflowed); file names then carry the width. The PNG paths are printed as they are written.
+reflowed) and ``--close-files`` closes the file browser; file names then carry the width
+(and ``-nofiles``). The PNG paths are printed as they are written.
 """
 from __future__ import annotations
 
@@ -96,10 +97,12 @@ print(json.dumps(action), p.notice.get("kind"))
 """)
 
 
-def shoot_game(page, lab, root, cls, out, themes, tag, width, window, tall):
+def shoot_game(page, lab, root, cls, out, themes, tag, width, window, tall, close_files=False):
     cells, names, counts, examples = cells_for(cls)
     make_notebook(root / f"{cls.key}.ipynb", cells)
     open_notebook(page, lab, f"{cls.key}.ipynb")
+    if close_files:
+        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
     run_all(page)
     try:
         page.wait_for_function(f"() => document.querySelectorAll('.cw-root .cw-table-inner')"
@@ -187,6 +190,8 @@ def main(argv=None):
     ap.add_argument("--width", type=int, default=1280, help="window width in px (1280)")
     ap.add_argument("--height", type=int, default=800,
                     help="the window's height in px for the *-window.png shots (800)")
+    ap.add_argument("--close-files", action="store_true",
+                    help="close JupyterLab's file browser (as a student on a narrow screen does)")
     ap.add_argument("--tall", type=int, default=1800,
                     help="the window's height in px for the shots of one widget (1800), "
                     "so that no part of it is scrolled out of the notebook")
@@ -199,7 +204,7 @@ def main(argv=None):
     if not themes or set(themes) - {"light", "dark"}:
         ap.error("--themes: light, dark or light,dark")
     args.out.mkdir(parents=True, exist_ok=True)
-    tag = "" if args.width == 1280 else f"-{args.width}"
+    tag = ("" if args.width == 1280 else f"-{args.width}") + ("-nofiles" if args.close_files else "")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         with LabServer(root, env={"PYTHONPATH": str(REPO)}) as lab, sync_playwright() as pw:
@@ -207,7 +212,7 @@ def main(argv=None):
             for key in keys:   # a fresh page for each game's notebook
                 page = browser.new_page(viewport={"width": args.width, "height": args.tall})
                 shoot_game(page, lab, root, GAMES[key], args.out, themes, tag, args.width,
-                           args.height, args.tall)
+                           args.height, args.tall, args.close_files)
                 page.close()
             browser.close()
 
