@@ -8,7 +8,10 @@
 - :func:`actions`: for a game, legal actions, legal ones nudged (another seat, amount, card)
   and malformed ones (wrong types, cards of another deck).
 - :func:`widget_messages` and :func:`page_states`: what a page (or a forged one) may send a
-  widget: messages of every type with fields of any kind, and trait changes.
+  widget: messages of every type with fields of any kind, and trait changes;
+  :func:`level_messages`: the Computer players menu's ``{"type": "level", "level": ...}``,
+  valid (a level of ``LEVELS``) or forged (unknown names, wrong types, huge strings, extra
+  fields).
 
 The example counts come from the profiles in ``tests/conftest.py`` (``default`` and ``long``).
 """
@@ -23,6 +26,7 @@ from hypothesis import strategies as st
 
 from cardwidgets import GAMES, Action, RandomPlayer, RuleOfThumbPlayer, builtin_records, play_out
 from cardwidgets.engine import CHANCE, TABLE, Card
+from cardwidgets.engine.players import LEVELS
 from cardwidgets.records import read_record, record_of
 
 KEYS = sorted(GAMES)
@@ -225,7 +229,9 @@ def widget_messages(draw, widget):
     last = len(widget.frames) - 1
     at = draw(st.one_of(st.just(last), st.integers(-2, last + 2), json_values(2)))
     kind = draw(st.sampled_from(["act", "act", "act", "take_seat", "take_seat", "restart",
-                                 "hello", "resync", "echo", "cheat"]))
+                                 "level", "level", "hello", "resync", "echo", "cheat"]))
+    if kind == "level":
+        return draw(level_messages())
     msg = {"type": kind}
     if kind == "act":
         legal = widget.view_at(last)["legal"] if widget.play_as is not None else []
@@ -253,6 +259,45 @@ def widget_messages(draw, widget):
     return msg
 
 
+#: Level names a forged page may send: near misses of the real ones, and huge strings (the
+#: last is over the 64 KB the widget reads at all).
+FORGED_LEVELS = ["", " ", "Easy", "HARD", "hard ", " medium", "impossible", "easy\x00",
+                 "médium", "\u202eeasy", "x" * 300, "hard" * 4000, "y" * (70 * 1024)]
+
+
+@st.composite
+def level_messages(draw, valid=None):
+    """``{"type": "level", "level": ...}`` as the Computer players menu sends it (a level
+    of ``LEVELS``), or forged: an unknown name, a value of another type, a huge string, or
+    extra fields. ``valid=True`` / ``False`` draws only one kind."""
+    good = draw(st.booleans()) if valid is None else valid
+    if good:
+        return {"type": "level", "level": draw(st.sampled_from(sorted(LEVELS)))}
+    how = draw(st.sampled_from(["name", "name", "type", "missing", "extra"]))
+    level = draw(st.sampled_from(sorted(LEVELS)))
+    if how == "name":
+        level = draw(st.one_of(st.sampled_from(FORGED_LEVELS),
+                               st.text(max_size=12).filter(lambda t: t not in LEVELS)))
+    elif how == "type":
+        level = draw(json_values(3).filter(lambda v: not isinstance(v, str)))
+    msg = {"type": "level"}
+    if how != "missing":
+        msg["level"] = level
+    if how == "extra" or draw(st.integers(0, 4)) == 0:
+        key = draw(st.one_of(st.sampled_from(["seat", "at", "levels", "players", "bots",
+                                              "x" * 200]),
+                             st.text(max_size=6).filter(lambda k: k not in ("type", "level"))))
+        msg[key] = draw(json_values(2))
+    return msg
+
+
+def level_message_is_valid(msg) -> bool:
+    """Whether a page's level message is one the widget acts on: a level of ``LEVELS`` and
+    no other field."""
+    level = msg.get("level")
+    return set(msg) == {"type", "level"} and isinstance(level, str) and level in LEVELS
+
+
 def page_states(widget):
     """Trait changes a page may send: the step (in the game or not) and anything else."""
     last = len(widget.frames) - 1
@@ -263,4 +308,5 @@ def page_states(widget):
 
 
 __all__ = ["json_values", "games", "actions", "records", "record_texts", "widget_messages",
-           "page_states", "played_game", "base_records", "short_setup", "KEYS", "TABLE"]
+           "level_messages", "level_message_is_valid", "FORGED_LEVELS", "page_states",
+           "played_game", "base_records", "short_setup", "KEYS", "TABLE"]

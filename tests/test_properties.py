@@ -15,8 +15,8 @@ from cardwidgets.engine import CHANCE, TABLE
 from cardwidgets.widget import GameWidget
 from helpers import snapshot
 from recorder import Recorder, leaks
-from strategies import (KEYS, actions, games, page_states, played_game, record_texts, records,
-                        widget_messages)
+from strategies import (KEYS, actions, games, level_message_is_valid, level_messages, page_states,
+                        played_game, record_texts, records, widget_messages)
 
 
 def _consistent(game):
@@ -130,14 +130,63 @@ def test_any_message_changes_nothing_unless_it_is_a_legal_move(data):
                                   and action.kind != "deal" and w.game.is_legal(action))
                 except Exception:
                     legal_move = False
+            level_before = w.level
             Recorder.page_sends(w, msg)
             changed = _widget_state(w) != before
             if msg.get("type") == "act":
                 assert changed == legal_move, (msg, w.notice)
+            elif msg.get("type") == "level":
+                _check_level_change(w, msg, before, level_before)
+                continue
             elif changed:
                 assert _allowed(w, msg, play_as), (msg, w.notice)
             if not changed and msg.get("type") not in ("echo", "resync", "hello"):
                 assert w.notice.get("kind") in ("refused", "info"), (msg, w.notice)
+
+
+def _check_level_change(w, msg, before, level_before):
+    """After the page's level message: a valid one (a level of LEVELS, no other field) to
+    another level changes only the level (the widget's, its players', meta["level"]) and
+    says so; a valid one to the same level changes nothing; a forged one changes nothing
+    and is refused with a notice."""
+    after = json.loads(_widget_state(w))
+    was = json.loads(before)
+    if level_message_is_valid(msg) and level_before is not None:
+        level = msg["level"]
+        assert w.level == level and after["meta"]["level"] == level
+        assert {b.level for b in w._bots.values()} == {level}
+        assert after == dict(was, meta=dict(was["meta"], level=level))
+        if level != level_before:
+            assert w.notice["kind"] == "info" and level in w.notice["text"]
+    else:
+        assert after == was, msg
+        assert w.level == level_before
+        assert w.notice["kind"] == "refused", (msg, w.notice)
+        assert len(w.notice["text"]) < 400 and "\n" not in w.notice["text"]
+
+
+@given(st.data())
+def test_a_level_message_changes_only_the_level_or_nothing(data):
+    """The Computer players menu's message, valid or forged, to a widget played, watched, or
+    with players given in Python (whose level the page may not change): a valid level
+    changes the level only; anything else changes nothing and is refused."""
+    with Recorder():
+        how = data.draw(st.sampled_from(["play", "watch", "own players"]))
+        if how == "play":
+            w = data.draw(playing_widgets())
+        else:
+            game = played_game(data.draw(st.sampled_from(KEYS)), data.draw(st.integers(0, 3)))
+            from cardwidgets import RandomPlayer
+            players = [RandomPlayer(s) for s in range(game.n)] if how != "watch" else None
+            w = GameWidget(game, seat=data.draw(st.one_of(st.none(), st.integers(0, game.n - 1))),
+                           players=players, seed=1)
+        for _ in range(data.draw(st.integers(1, 4))):
+            msg = data.draw(level_messages())
+            before, level_before = _widget_state(w), w.level
+            Recorder.page_sends(w, msg)
+            _check_level_change(w, msg, before, level_before)
+            if how == "own players":
+                assert w.level is None and w.notice["kind"] == "refused"
 
 
 @given(st.data())

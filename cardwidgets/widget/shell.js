@@ -519,7 +519,7 @@ function render({ model, el }) {
     summary = { played: 0, firsts: {}, over: -1, dealStart: {} };
     for (let k = 0; k < frames.length; k++) {
       const g = frameAt(k);
-      if (g.phase !== "ante" && g.phase !== "over") summary.played = Math.max(summary.played, g.deal);
+      if (g.phase !== openingPhase() && g.phase !== "over") summary.played = Math.max(summary.played, g.deal);
       const key = g.deal + "|" + g.phase;
       if (!(key in summary.firsts)) summary.firsts[key] = k;
       if (!(g.deal in summary.dealStart)) summary.dealStart[g.deal] = k;
@@ -528,9 +528,13 @@ function render({ model, el }) {
     return summary;
   }
 
+  /** The phase each hand opens with (Poch's ante, the deal of Truk, Truc and Pocha): a step
+   *  in it after the first, in a hand never played on, is the end of the hand before. */
+  function openingPhase() { return meta.phases && meta.phases.length ? meta.phases[0].key : "ante"; }
+
   /** At a step that ends a hand, the header says "End of the hand" (the next hand's ante
-   *  has not been played). */
-  function handOverAt(f) { return f.phase === "ante" && f.step > 0 && f.deal > summarise().played && !playing(); }
+   *  or deal has not been played). */
+  function handOverAt(f) { return f.phase === openingPhase() && f.step > 0 && f.deal > summarise().played && !playing(); }
 
   function dealLabel(f) {
     if (f.hand_label) return f.hand_label;

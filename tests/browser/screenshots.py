@@ -1,11 +1,32 @@
-"""Take screenshots of the widget in JupyterLab, light and dark: python tests/browser/screenshots.py
+"""Screenshots of every registered game's widget in JupyterLab, light and dark:
 
-Writes screenshots/*.png (not committed): E-P1 after the ante, in phase 1, at the phase-2
-bets, during a phase-3 run and at the end; B's seat view in play mode; the static picture.
-Then the classroom views (issue 12), whole windows as a student sees them: Poch and Pocha at
-1280x800 (file browser closed) and 560x800, light and dark, and Pocha's bidding in play mode
-(classroom-*.png).
+    python tests/browser/screenshots.py OUT [--games poch,truc] [--themes light,dark]
+                                            [--width 1280] [--height 800] [--tall 1800]
+
+One notebook per game of ``cardwidgets.games.GAMES`` (the script names no game: what it
+shows comes from what each game declares: its players, phases, setup and worked examples),
+opened in headless JupyterLab with the file browser open, as on a laptop. For each game and
+theme it writes to OUT (default ``screenshots/``, not committed):
+
+- ``<game>-<theme>-teacher-<phase>.png``: the teacher's view of a fresh deal (the built-in
+  players, with their reasons) at the first step of each phase the game reaches;
+- ``<game>-<theme>-seat.png``: seat 1's view of the same deal halfway through;
+- ``<game>-<theme>-play.png``: play mode as seat 0, the Computer players menu focused;
+- ``<game>-<theme>-players-<n>.png``: the fewest and the most players the game allows;
+- ``<game>-<theme>-example-<record>.png``: each worked example (the game's ``examples``
+  part) at its last step;
+- ``<game>-<theme>-refused.png``: play mode after a move the rules refuse (the notice);
+- ``<game>-<theme>-teacher-window.png`` and ``...-play-window.png``: the whole window, at
+  ``--width`` x ``--height`` (a laptop's 1280 x 800), the widget at the top of the notebook.
+
+The shots of one widget are taken in a window ``--tall`` px high, so that no part of the
+widget is scrolled out of the notebook. ``--width 560`` shows a narrow window (the widget
+reflowed) and ``--close-files`` closes the file browser; file names then carry the width
+(and ``-nofiles``). The PNG paths are printed as they are written.
 """
+from __future__ import annotations
+
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -16,73 +37,185 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from labserver import (REPO, LabServer, kernel_eval, launch_browser, make_notebook,  # noqa: E402
                        open_notebook, run_all, set_theme)
 
-STEPS = {"ante": 1, "phase1": 7, "phase2-bets": 15, "phase3-run": 24, "end": -1}
+from cardwidgets import GAMES  # noqa: E402
+
+SEED = 3
+
+SETUP = """\
+import json
+from cardwidgets import GAMES
+from cardwidgets.engine import ConfigError
+from cardwidgets.widget import GameWidget
+KEY = {key!r}
+cls = GAMES[KEY]
+n = max(cls.min_players, min(4, cls.max_players))
+short = {{"hands": 3}} if "hands" in cls.SETUP else {{}}   # a long schedule: a few hands
+def starts(w):
+    out = {{}}
+    for phase in cls.PHASES:
+        try:
+            out[phase.key] = w.start_of(phase.key)
+        except ConfigError:
+            pass
+    return out
+"""
 
 
-def main(out=REPO / "screenshots"):
-    out.mkdir(exist_ok=True)
+def cells_for(cls):
+    """The notebook's cells for one game, and the names of its widgets in order."""
+    cells = [SETUP.format(key=cls.key)]
+    names = ["t", "s", "p"]
+    cells.append(f"t = GameWidget.new(KEY, players=n, seed={SEED}, **short)\nt")
+    cells.append("s = GameWidget(t.game, seat=1, step=len(t.frames) // 2)\ns")
+    cells.append(f"p = GameWidget.new(KEY, players=n, seed={SEED}, play_as=0, **short)\np")
+    counts = sorted({cls.min_players, cls.max_players} - {max(cls.min_players,
+                                                              min(4, cls.max_players))})
+    for count in counts:
+        cells.append(f"n{count} = GameWidget.new(KEY, players={count}, seed={SEED}, **short)\n"
+                     f"n{count}.step = len(n{count}.frames) // 2\nn{count}")
+        names.append(f"n{count}")
+    examples = sorted(p.stem for p in cls.part("examples").glob("*.json"))
+    for i, name in enumerate(examples):
+        cells.append(f"e{i} = GameWidget.from_record({name!r}, step=-1)\ne{i}")
+        names.append(f"e{i}")
+    return cells, names, counts, examples
+
+
+def refuse_a_move(page):
+    """Send, as the page would, a move of seat 0 the rules refuse: a card of its hand played
+    when the rules do not allow it, or else an amount far too large. Returns what was sent."""
+    return kernel_eval(page, """
+from cardwidgets import Action
+last = len(p.frames) - 1
+view = p.view_at(last)
+kinds = ["play"] + sorted({e["action"]["kind"] for e in view["legal"]})
+tries = [{"kind": k, "seat": 0, "card": c} for k in kinds for c in (view["hands"][0] or [])]
+tries += [{"kind": k, "seat": 0, "amount": 10 ** 6} for k in kinds]
+action = next(a for a in tries if not p.game.is_legal(Action.from_json(a, p.game.system)))
+p.handle({"type": "act", "action": action, "at": last})
+print(json.dumps(action), p.notice.get("kind"))
+""")
+
+
+def shoot_game(page, lab, root, cls, out, themes, tag, width, window, tall, close_files=False):
+    cells, names, counts, examples = cells_for(cls)
+    make_notebook(root / f"{cls.key}.ipynb", cells)
+    open_notebook(page, lab, f"{cls.key}.ipynb")
+    if close_files:
+        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+    run_all(page)
+    try:
+        page.wait_for_function(f"() => document.querySelectorAll('.cw-root .cw-table-inner')"
+                               f".length == {len(names)}", timeout=240_000)
+    except Exception:
+        drawn = page.evaluate("() => document.querySelectorAll('.cw-root .cw-table-inner').length")
+        errors = page.evaluate("() => [...document.querySelectorAll("
+                               "'[data-mime-type=\"application/vnd.jupyter.stderr\"]')]"
+                               ".map(e => e.textContent.slice(-400))")
+        raise SystemExit(f"{cls.key}: {drawn} of {len(names)} widgets drawn; errors: {errors}")
+    roots = page.locator(".cw-root")
+    widget = {name: roots.nth(i) for i, name in enumerate(names)}
+    index = {name: i for i, name in enumerate(names)}
+    starts = eval(kernel_eval(page, "print(starts(t))"))  # noqa: S307 (our own kernel's dict)
+
+    def show(name, step=None):
+        if step is not None:
+            kernel_eval(page, f"{name}.step = {step}")
+            page.wait_for_function(f"() => document.querySelectorAll('.cw-root')[{index[name]}]"
+                                   f".dataset.step === '{step}'")
+        widget[name].scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+
+    def shot(name, label):
+        path = out / f"{cls.key}{tag}-{theme}-{label}.png"
+        # a widget taller than the notebook shows in a --tall window: a taller window for it
+        need = int(widget[name].evaluate("(e) => e.getBoundingClientRect().height")) + 500
+        if need > tall:
+            page.set_viewport_size({"width": width, "height": need})
+            show(name)
+        widget[name].screenshot(path=str(path))
+        if need > tall:
+            page.set_viewport_size({"width": width, "height": tall})
+        print(path, flush=True)
+
+    for theme in themes:
+        set_theme(page, theme == "dark")
+        page.wait_for_timeout(400)
+        for phase, step in starts.items():
+            show("t", step)
+            shot("t", f"teacher-{phase}")
+        show("s")
+        shot("s", "seat")
+        show("p")
+        widget["p"].locator(".cw-level-select").focus()
+        page.wait_for_timeout(200)
+        shot("p", "play")
+        for count in counts:
+            show(f"n{count}")
+            shot(f"n{count}", f"players-{count}")
+        for i, record in enumerate(examples):
+            show(f"e{i}")
+            shot(f"e{i}", f"example-{record}")
+        # the whole window as a laptop shows it: the teacher's view at the first trick or
+        # bet after the deal, and play mode, each widget at the top of the notebook
+        page.set_viewport_size({"width": width, "height": window})
+        middle = sorted(starts.values())[min(2, len(starts) - 1)]
+        for name, step, label in (("t", middle, "teacher-window"), ("p", None, "play-window")):
+            show(name, step)
+            widget[name].evaluate("(e) => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)
+            path = out / f"{cls.key}{tag}-{theme}-{label}.png"
+            page.screenshot(path=str(path))
+            print(path, flush=True)
+        page.set_viewport_size({"width": width, "height": tall})
+    # last: a refused move changes the notice of the play widget (both themes)
+    sent = refuse_a_move(page)
+    for theme in themes:
+        set_theme(page, theme == "dark")
+        show("p")
+        widget["p"].locator(".cw-notice--refused").wait_for()
+        shot("p", "refused")
+    print("  refused:", sent.strip(), flush=True)
+    page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", nargs="?", type=Path, default=REPO / "screenshots",
+                    help="folder for the PNGs (default: screenshots/)")
+    ap.add_argument("--games", default=",".join(GAMES),
+                    help="games to show, by key (default: every registered game: "
+                    + ", ".join(GAMES) + ")")
+    ap.add_argument("--themes", default="light,dark", help="light, dark or both (default)")
+    ap.add_argument("--width", type=int, default=1280, help="window width in px (1280)")
+    ap.add_argument("--height", type=int, default=800,
+                    help="the window's height in px for the *-window.png shots (800)")
+    ap.add_argument("--close-files", action="store_true",
+                    help="close JupyterLab's file browser (as a student on a narrow screen does)")
+    ap.add_argument("--tall", type=int, default=1800,
+                    help="the window's height in px for the shots of one widget (1800), "
+                    "so that no part of it is scrolled out of the notebook")
+    args = ap.parse_args(argv)
+    keys = [k.strip() for k in args.games.split(",") if k.strip()]
+    unknown = [k for k in keys if k not in GAMES]
+    if unknown:
+        ap.error(f"--games: {', '.join(unknown)} not registered; the games: {', '.join(GAMES)}")
+    themes = [t.strip() for t in args.themes.split(",") if t.strip()]
+    if not themes or set(themes) - {"light", "dark"}:
+        ap.error("--themes: light, dark or light,dark")
+    args.out.mkdir(parents=True, exist_ok=True)
+    tag = ("" if args.width == 1280 else f"-{args.width}") + ("-nofiles" if args.close_files else "")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        make_notebook(root / "shots.ipynb", [
-            "from cardwidgets.widget import GameWidget\nw = GameWidget.from_record('e-p1')\nw",
-            "p = GameWidget.from_record('e-p1', play_as=1, step=9)\np",
-        ])
         with LabServer(root, env={"PYTHONPATH": str(REPO)}) as lab, sync_playwright() as pw:
             browser = launch_browser(pw)
-            page = browser.new_page(viewport={"width": 1280, "height": 2600})
-            open_notebook(page, lab, "shots.ipynb")
-            page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
-            run_all(page)
-            page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-poch-board').length == 2")
-            watch, play = page.locator(".cw-root").nth(0), page.locator(".cw-root").nth(1)
-            for theme in ("light", "dark"):
-                set_theme(page, theme == "dark")
-                for name, k in STEPS.items():
-                    if k < 0:
-                        k = int(kernel_eval(page, "print(len(w.frames) - 1)"))
-                    kernel_eval(page, f"w.step = {k}")
-                    page.wait_for_function(f"() => document.querySelector('.cw-root').dataset.step === '{k}'")
-                    page.wait_for_timeout(250)
-                    watch.screenshot(path=str(out / f"{theme}-{name}.png"))
-                # play mode: a refused click, then the state after it
-                play.locator('.cw-seat[data-seat="1"] button.cw-card').first.click()
-                play.locator(".cw-notice--refused").wait_for()
-                play.locator('.cw-seat[data-seat="1"] button.cw-card').first.focus()
-                page.wait_for_timeout(250)
-                play.screenshot(path=str(out / f"{theme}-play-refused.png"))
+            for key in keys:   # a fresh page for each game's notebook
+                page = browser.new_page(viewport={"width": args.width, "height": args.tall})
+                shoot_game(page, lab, root, GAMES[key], args.out, themes, tag, args.width,
+                           args.height, args.tall, args.close_files)
+                page.close()
             browser.close()
-        classroom(out, root)
-    print("\n".join(sorted(str(p) for p in out.glob("*.png"))))
-
-
-def classroom(out, root):
-    """Whole-window shots at a laptop's 1280x800 and a narrow 560 px, light and dark."""
-    make_notebook(root / "classroom.ipynb", [
-        "from cardwidgets.widget import GameWidget\nw = GameWidget.from_record('e-p1', step=24)\nw",
-        "q = GameWidget.new('pocha', players=4, seed=3, hands=5)\nq.step = 30\nq",
-        "b = GameWidget.new('pocha', players=4, seed=3, hands=5, play_as=0)\nb",
-    ])
-    with LabServer(root, env={"PYTHONPATH": str(REPO)}) as lab, sync_playwright() as pw:
-        browser = launch_browser(pw)
-        for width in (1280, 560):
-            page = browser.new_page(viewport={"width": width, "height": 800})
-            open_notebook(page, lab, "classroom.ipynb")
-            page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
-            run_all(page)
-            page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-table-inner').length == 3")
-            for theme in ("light", "dark"):
-                set_theme(page, theme == "dark")
-                for i, name in enumerate(("poch", "pocha", "pocha-bid")):
-                    widget = page.locator(".cw-root").nth(i)
-                    page.evaluate("(e) => e.scrollIntoView({block: 'start'})", widget.element_handle())
-                    if name == "pocha-bid":
-                        widget.focus()
-                        page.keyboard.press("m")
-                    page.wait_for_timeout(300)
-                    page.screenshot(path=str(out / f"classroom-{theme}-{width}-{name}.png"))
-            page.close()
-        browser.close()
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "screenshots")
+    main()

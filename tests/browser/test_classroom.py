@@ -318,3 +318,29 @@ def test_long_names_are_cut_not_wrapped(browser, lab, lab_root):
         assert root.locator(".cw-play-btn").bounding_box()["width"] < 400
     finally:
         context.close()
+
+
+def test_a_record_ending_between_hands_says_the_hand_is_finished(browser, lab, lab_root):
+    """Truk and Truc records end after a hand's counting, at the next hand's deal (their
+    opening phase, where Poch has its ante): the header says the last hand played is finished,
+    not "Hand 4 of 4" after three hands, and agrees with the text about the step."""
+    records = ["truk-bet-accepted", "truc-settling"]
+    make_notebook(lab_root / "scratch" / "ends.ipynb", [
+        "from cardwidgets.widget import GameWidget\nws = []",
+        *[f"w = GameWidget.from_record({name!r}, step=-1)\nws.append(w)\nw" for name in records]])
+    context, page = _open(browser, lab, "scratch/ends.ipynb", 1280, 800)
+    try:
+        page.wait_for_function(f"() => document.querySelectorAll('.cw-root .cw-table-inner').length === {len(records)}")
+        for i, name in enumerate(records):
+            # the hands played: those with a step past the opening phase
+            played = int(kernel_eval(page, f"f = [ws[{i}].view_at(k) for k in range(len(ws[{i}].frames))]\n"
+                                           f"print(len({{v['deal'] for v in f if v['phase'] not in "
+                                           f"(ws[{i}].meta['phases'][0]['key'], 'over')}}))"))
+            last = int(kernel_eval(page, f"print(len(ws[{i}].frames) - 1)"))
+            root = page.locator(".cw-root").nth(i)
+            _at(page, i, last)
+            assert root.locator(".cw-deal").inner_text() == f"Hand {played} of {played} · finished", name
+            assert root.locator(".cw-phase").inner_text() == "End of the hand", name
+            assert root.locator(".cw-about").inner_text().startswith(f"Step {last} · Hand {played} of {played} · "), name
+    finally:
+        context.close()

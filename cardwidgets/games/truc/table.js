@@ -128,6 +128,7 @@ function cwTcCallBar(ctx, f, s) {
     const b = cwEl("button", `cw-btn cw-tc-call cw-tc-call--${a.kind}`, bar);
     b.type = "button";
     b.dataset.kind = a.kind;
+    b.dataset.cwMove = a.kind;   // a move: M and "Skip to the moves" reach it, the Now panel points here
     if (a.what) b.dataset.what = a.what;
     cwEl("b", null, b, l.label);
     let sub = "";

@@ -1,0 +1,143 @@
+"""Truc and Truk with the keyboard alone (issue 12's "work with the keyboard alone", as Poch and
+Pocha are in test_classroom.py): a student playing seat 0 of a two-player game reaches the
+moves with Tab and Enter from the top of the widget, walks the moves with Tab and Shift+Tab
+(each with a visible focus outline; the Now panel's pointer to the moves the table draws
+leads to them), answers a call or makes the hand's decision with Space, then plays a card
+with Enter; the table changes each time and the focus lands on the
+student's next move."""
+import pytest
+
+from labfixtures import browser, lab, lab_root  # noqa: F401  (fixtures)
+from labserver import kernel_eval, make_notebook, open_notebook, run_all
+
+pytestmark = pytest.mark.browser
+
+#: game, seed of a deal where seat 0's first turn is a call to answer or a decision, and the
+#: move the student makes then (a button of the table or of the Now panel, by its kind)
+CASES = [("truc", 3, "accept"), ("truk", 1, "play_truk")]
+
+FOCUS = """() => {
+  const a = document.activeElement, inside = !!(a && a.closest('.cw-root'));
+  const s = a ? getComputedStyle(a) : null;
+  return {inside, tag: a ? a.tagName : '', cls: a && typeof a.className === 'string' ? a.className : '',
+          kind: a && a.dataset ? a.dataset.kind || a.dataset.cwMove || null : null,
+          code: a && a.dataset ? a.dataset.code || null : null,
+          label: a ? (a.getAttribute('aria-label') || a.textContent || '').trim().slice(0, 80) : '',
+          shown: !!a && a.offsetParent !== null && a.getClientRects().length > 0,
+          ring: s ? {style: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor,
+                     shadow: s.boxShadow} : null,
+          focusVisible: !!a && a.matches(':focus-visible')};
+}"""
+
+STEP = "() => Number(document.querySelector('.cw-root').dataset.step)"
+
+
+def _ring_visible(focus):
+    """The focused element shows a focus ring: an outline 1.5 px or wider (the shell draws 3 px;
+    a table zoomed to fit the window draws it thinner), or a shadow."""
+    ring = focus["ring"] or {}
+    outline = ring.get("style") not in (None, "none") and ring.get("width", 0) >= 1.5
+    return focus["focusVisible"] and (outline or ring.get("shadow") not in (None, "none"))
+
+
+def _is_move(focus):
+    return focus["inside"] and focus["shown"] and (
+        "cw-card--legal" in focus["cls"] or "cw-move" in focus["cls"] or "cw-tc-call" in focus["cls"]
+        or focus["kind"] is not None)
+
+
+def _tab_to(page, test, limit=60, back=False):
+    """Press Tab (Shift+Tab with ``back``) until ``test(focus)``; every stop inside the widget
+    shows a focus ring. Returns the focus."""
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        focus = page.evaluate(FOCUS)
+        if focus["inside"] and focus["shown"]:
+            assert _ring_visible(focus), focus
+        if test(focus):
+            return focus
+    raise AssertionError(f"{limit} presses of Tab did not reach the move; last focus {focus}")
+
+
+@pytest.mark.parametrize("game,seed,kind", CASES, ids=[c[0] for c in CASES])
+def test_a_two_player_seat_by_keyboard_alone(browser, lab, lab_root, game, seed, kind):
+    make_notebook(lab_root / "scratch" / f"kb{game}.ipynb", [
+        "from cardwidgets.widget import GameWidget\n"
+        f"w = GameWidget.new({game!r}, players=2, seed={seed}, play_as=0)\nw"])
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        open_notebook(page, lab, f"scratch/kb{game}.ipynb")
+        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+        run_all(page)
+        page.wait_for_selector(".cw-root .cw-table-inner")
+        page.locator(".cw-root .cw-now-who", has_text="Your turn").wait_for()
+        # the moves the keyboard can reach: legal cards, the table's own move buttons
+        # (data-cw-move) and the Now panel's, shown (Truc's call bar once had none of them)
+        reachable = page.evaluate("() => [...document.querySelectorAll('.cw-root button.cw-card--legal, "
+                                  ".cw-root [data-cw-move], .cw-root .cw-legal .cw-move')]"
+                                  ".filter(e => e.offsetParent !== null).length")
+        assert reachable, "no move the keyboard's M or skip button can reach"
+        legal = kernel_eval(page, "print(sorted({e['action']['kind'] for e in "
+                                  "w.view_at(len(w.frames) - 1)['legal']}))")
+        assert repr(kind) in legal, legal    # the deal is the one meant: seat 0 has that move
+
+        # from the top of the widget: Tab reaches the skip button, Enter puts the focus on a move
+        page.evaluate("() => document.querySelector('.cw-root').focus()")
+        page.keyboard.press("Tab")
+        assert "cw-skip" in page.evaluate(FOCUS)["cls"]
+        page.keyboard.press("Enter")
+        focus = page.evaluate(FOCUS)
+        assert _is_move(focus) and _ring_visible(focus), focus
+
+        # Tab to the answer or decision; where the table draws it, the Now panel's pointer to it
+        # ("...: at your seat") comes after the table's own buttons, and Enter on it goes there
+        target = _tab_to(page, lambda f: f["inside"] and f["kind"] == kind and f["tag"] == "BUTTON")
+        if "cw-goto-moves" in target["cls"]:
+            page.keyboard.press("Enter")
+            target = page.evaluate(FOCUS)
+            assert target["kind"] == kind and "cw-goto-moves" not in target["cls"], target
+            assert _ring_visible(target), target
+        # Shift+Tab and Tab come back to it
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(FOCUS)["label"] != target["label"] or page.evaluate(FOCUS)["cls"] != target["cls"]
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS)["label"] == target["label"]
+        felt = page.locator(".cw-root .cw-table-inner").inner_html()
+        before = page.evaluate(STEP)
+        page.keyboard.press("Space")
+        page.wait_for_function(f"() => {STEP[6:]} > {before}")
+        # the built-in player answers or plays until it is seat 0's turn again, with a card
+        page.locator(".cw-root .cw-seat[data-seat='0'] button.cw-card--legal").first.wait_for()
+        mine = kernel_eval(page, "print([a.kind for a in w.game.actions if a.seat == 0])")
+        assert repr(kind) in mine, mine
+        assert page.locator(".cw-root .cw-table-inner").inner_html() != felt
+        page.wait_for_function("() => { const a = document.activeElement; return a && a.closest('.cw-root') "
+                               "&& a.offsetParent !== null && !a.disabled; }")
+        focus = page.evaluate(FOCUS)
+        assert _is_move(focus) and _ring_visible(focus), focus   # on the next move, not lost
+
+        # a card: Tab to one of seat 0's legal cards (the focus may be on one already), Enter
+        card = focus if "cw-card--legal" in focus["cls"] else _tab_to(
+            page, lambda f: f["inside"] and "cw-card--legal" in f["cls"])
+        assert card["code"], card
+        before = page.evaluate(STEP)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => {STEP[6:]} > {before}")
+        page.wait_for_function("(code) => !document.querySelector(`.cw-root .cw-seat[data-seat='0'] "
+                               "button.cw-card[data-code='${code}']`)", arg=card["code"])
+        played = kernel_eval(page, "print([a.card.code for a in w.game.actions "
+                                   "if a.seat == 0 and a.card is not None])")
+        assert repr(card["code"]) in played, played
+        page.wait_for_function("() => { const a = document.activeElement; return a && a.closest('.cw-root') "
+                               "&& a.offsetParent !== null && !a.disabled; }")
+        focus = page.evaluate(FOCUS)
+        assert focus["inside"] and focus["shown"] and _ring_visible(focus), focus
+        # somewhere sensible: the next move if it is seat 0's turn, else the stepper or a move
+        assert _is_move(focus) or any(c in focus["cls"] for c in ("cw-next", "cw-back", "cw-first")), focus
+        assert not errors
+    finally:
+        context.close()
