@@ -909,3 +909,16 @@ def test_V1_the_score_says_which_cama_and_males_or_bones():
     assert step.text.startswith("Hand 1. Score in cama 1: Side 1 (A and C) 12 (in the bones), "
                                 "Side 2 (B and D) 3 (in the males).")
     assert Truc(4, options={"VV2": True}).score_words().startswith("Score: ")   # one game to 12
+
+
+def test_V7_a_call_that_names_no_bet_asks_which_bet_and_changes_nothing():
+    import random as _random
+    game = Truc(2)
+    game.apply(game.chance_action(_random.Random(1)))
+    before = game.view(None)
+    refusal = game.why_not(Action("call", seat=game.current_player))
+    assert refusal.rule == "V7" and "say which bet you call" in str(refusal)
+    assert "None" not in str(refusal)
+    with pytest.raises(IllegalAction):
+        game.apply(Action("call", seat=game.current_player))
+    assert game.view(None) == before

@@ -852,3 +852,13 @@ def test_any_legal_path_conserves_cards_and_replays(players, seed, picks):
     game.forward(k)
     assert game.view() == view
     assert load_record(record_of(game, with_result=False)).view() == view
+
+
+def test_K12_a_wrong_move_at_the_truk_option_names_the_two_moves():
+    import random as _random
+    game = Truk(2)
+    game.apply(game.chance_action(_random.Random(1)))
+    assert game.phase.key == "option"
+    refusal = game.why_not(Action("play", seat=game.current_player))
+    assert refusal.rule == "K12"
+    assert "'play_truk'" in str(refusal) and "'decline'" in str(refusal) and "'play' is neither" in str(refusal)

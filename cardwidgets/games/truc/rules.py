@@ -639,6 +639,10 @@ class Truc(SidesAddressed, Game):
             if what == "torne":
                 raise IllegalAction("V9", "torne answers an envit; it cannot open the betting")
             level = self._bet_level(what)
+            if level is None and what is None:
+                raise IllegalAction("V7", "say which bet you call (what: "
+                                    + ", ".join(n for n, _, _ in self.ladder)
+                                    + ("" if self.catalan else ", envit, torne, falta") + ")")
             if level is None:
                 raise IllegalAction("V7", f"{what!r} is not a bet of this game (bets: "
                                     + ", ".join(n for n, _, _ in self.ladder)

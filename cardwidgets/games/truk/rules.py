@@ -856,8 +856,8 @@ class Truk(SidesAddressed, Game):
     def _check_option(self, action):
         if action.kind not in ("play_truk", "decline"):
             raise IllegalAction(self._option_rule(), f"now {self._side_says(self.due['side'], 'decides')} "
-                                f"whether to play the truk or not (play_truk or decline), "
-                                f"not {action.kind!r}")
+                                f"whether to play the truk or not: play it (kind 'play_truk') or "
+                                f"not (kind 'decline'); {action.kind!r} is neither")
 
     def _do_option(self, action):
         w = self.words
