@@ -286,13 +286,13 @@ def test_fork_shares_only_what_never_changes():
     for _ in range(6):
         game.apply(rng.choice(game.legal_actions()))
     fork = game.fork()
-    for name in ("hands", "_acts", "_counts", "scores", "bids", "taken", "won", "history",
+    for name in ("hands", "_acts", "_places", "scores", "bids", "taken", "won", "history",
                  "actions", "comments"):
         assert getattr(fork, name) == getattr(game, name)
         assert getattr(fork, name) is not getattr(game, name), name
     assert all(a is not b for a, b in zip(fork.hands, game.hands))
     assert all(a is not b for a, b in zip(fork._acts, game._acts))
-    assert all(a is not b for a, b in zip(fork._counts, game._counts))
+    assert all(a is not b for a, b in zip(fork._places, game._places))
     assert fork._names is game._names and fork.players is game.players
     fork.comments[1] = "only in the fork"
     assert 1 not in game.comments
@@ -323,9 +323,10 @@ def test_pocha_rehold_makes_a_changed_hand_agree():
 
 
 def test_pocha_held_actions_mirror_the_hands():
-    """Pocha keeps each hand twice: as cards (``hands``, what the views show) and as play
-    actions by suit (what the duties pick from). After every step they hold the same cards in
-    the same order, and the kept trick leader is the trick's winner so far."""
+    """Pocha keeps each hand three times: as cards (``hands``, what the views show), as play
+    actions by suit (what the duties pick from) and as the cards' places in the sorted deck
+    (where a suit's run is found). After every step they hold the same cards in the same
+    order, and the kept trick leader is the trick's winner so far."""
     for seed in range(4):
         game = Pocha(4 if seed % 2 else 3, hands=4 if seed < 2 else None, start=8)
         rng = random.Random(seed)
@@ -335,8 +336,9 @@ def test_pocha_held_actions_mirror_the_hands():
                 held = game._acts[seat]
                 assert [a.card for a in held] == hand
                 assert all(a.seat == seat and a.kind == "play" for a in held)
-                assert game._counts[seat] == [sum(1 for c in hand if c.suit == suit) for suit
-                                              in ("coins", "cups", "swords", "clubs")]
+                places = game._places[seat]
+                assert places == sorted(places) and [game._tables.by_place[p] for p in
+                                                     places] == hand
             trick = game.trick
             if trick is not None and trick.plays:
                 assert game._tops[5] == trick.winner(game.power)
