@@ -142,6 +142,7 @@ ANY_LOW = "duty 3 any low"          # void, trumps held are all lower than the h
 ANY_NONE = "duty 3 any none"        # void and holding no trump
 
 SCORE = Action("score")
+_SCORING = (SCORE,)       # the legal actions of the scoring step (H11)
 _NO_PLACE = 1 << 30       # the place of no card (above every card's place in the sorted deck)
 _DUTY_RULE = {BEAT: "H8 duty 1", FOLLOW: "H8 duty 2", FOLLOW_TRUMPED: "H8 duty 2",
               TRUMP: "H8 duty 3", OVERTRUMP: "H8 duty 3", ANY_LOW: "H8 duty 3",
@@ -604,10 +605,17 @@ class Pocha(Addressed, Game):
         per step), with the play, every trial's hot path, taken without the extra calls."""
         legal = self._legal_now
         if legal is None:
-            if self._phase is not PLAY_PHASE:
+            phase = self._phase
+            if phase is PLAY_PHASE:
+                legal = (self._memo or self._situation())[0]
+            elif phase is BID_PHASE:
+                legal = self._legal()
+            elif phase is SCORE_PHASE:
+                legal = _SCORING
+            else:
                 return Game.legal_actions(self)
-            legal = self._legal_now = (self._memo or self._situation())[0]
-            self._actor_now = self.to_act
+            self._legal_now = legal
+            self._actor_now = self.current_player
         return [*legal]
 
     def _legal(self):
@@ -619,7 +627,7 @@ class Pocha(Addressed, Game):
             forbidden = self.forbidden_bid()
             return bids if forbidden is None else bids[:forbidden] + bids[forbidden + 1:]
         if phase is SCORE_PHASE:
-            return (SCORE,)
+            return _SCORING
         return ()
 
     def forbidden_bid(self):
@@ -834,6 +842,8 @@ class Pocha(Addressed, Game):
             first, rule = False, _DUTY_RULE[duty]
         if len(plays) < self.n:
             self.to_act = self._next_seat[seat]
+            self._legal_now = self._situation()[0]   # the next step needs it (legal or checks)
+            self._actor_now = self.to_act
             return (_play_text, (self._text_ctx, seat, card, situation, self.trump, first, None,
                                  False)), rule
         # H10: the trick is complete: the highest trump, else the highest card of the suit led
@@ -850,6 +860,8 @@ class Pocha(Addressed, Game):
             self._phase = SCORE_PHASE
         else:
             self.to_act = w
+            self._legal_now = self._situation()[0]
+            self._actor_now = w
         return (_play_text, (self._text_ctx, seat, card, situation, self.trump, first, win,
                              last)), _TRICK_RULE[rule]
 
