@@ -660,14 +660,15 @@ class Pocha(Addressed, Game):
         led, high, hp, top_trump, tp, _ = tops
         places, starts = self._places[seat], self._suit_starts
         lo = bisect_left(places, starts[led])
-        hi = bisect_left(places, starts[led + 1], lo)
-        if lo < hi:                                   # holding the suit led
-            if top_trump is not None:
-                memo = (tuple(acts[lo:hi]), FOLLOW_TRUMPED, high, top_trump)
-            else:
-                k = bisect_left(places, hp, lo, hi)   # duty 1: those that beat the highest
-                memo = ((tuple(acts[lo:k]), BEAT, high, None) if k > lo
-                        else (tuple(acts[lo:hi]), FOLLOW, high, None))
+        if top_trump is None:
+            k = bisect_left(places, hp, lo)           # duty 1: those that beat the highest
+            if k > lo:                                # (places from the suit's start to hp)
+                memo = self._memo = (tuple(acts[lo:k]), BEAT, high, None)
+                return memo
+        if lo < len(places) and places[lo] < starts[led + 1]:     # holding the suit led
+            hi = bisect_left(places, starts[led + 1], lo)
+            memo = (tuple(acts[lo:hi]), FOLLOW if top_trump is None else FOLLOW_TRUMPED, high,
+                    top_trump)
         else:
             trump = self._trump_index
             lo = bisect_left(places, starts[trump])
@@ -699,19 +700,27 @@ class Pocha(Addressed, Game):
     def _known_cards(self, cards):
         """As :meth:`Game._known_cards`, with a whole deck of our own cards (every shuffled
         deal) seen in one look, which :meth:`_check_deal` then need not repeat."""
-        if len(cards) == len(self.deck_cards) and set(map(id, cards)) == self._deck_ids:
-            self._deal_checked = cards
+        if len(cards) == len(self.deck_cards) and self._own_deal(cards):
             return True
         return Game._known_cards(self, cards)
+
+    def _own_deal(self, cards) -> bool:
+        """Is ``cards`` our own whole deck, each card once (every shuffled deal)? If so the
+        places of its cards in the sorted deck are kept for :meth:`_do_deal`."""
+        places = [*map(self._tables.place.get, map(id, cards))]
+        if None in places or len(set(places)) != len(places):
+            return False
+        self._deal_checked = (cards, places)
+        return True
 
     def _check_deal(self, action):
         cards = action.cards
         deck = self.deck_cards
-        if cards is self.__dict__.get("_deal_checked"):
+        checked = self.__dict__.get("_deal_checked")
+        if checked is not None and checked[0] is cards:
             return                              # the whole deck, our own cards (_known_cards)
         if len(cards) == len(deck):
-            if set(map(id, cards)) == self._deck_ids:
-                self._deal_checked = cards      # our own cards: _do_deal need not look again
+            if self._own_deal(cards):           # our own cards: _do_deal need not look again
                 return
             if set(cards) == self._deck_set:
                 return
@@ -867,17 +876,19 @@ class Pocha(Addressed, Game):
 
     def _do_deal(self, action):
         cards = action.cards
-        if cards is not self.__dict__.pop("_deal_checked", None) and \
-                not self._deck_ids.issuperset(map(id, cards)):   # equal cards made elsewhere: use ours
-            canon = {c: c for c in self.deck_cards}
-            cards = tuple(canon[c] for c in cards)
-        n, k = self.n, self.cards_per_hand
         t = self._tables
+        checked = self.__dict__.pop("_deal_checked", None)
+        if checked is not None and checked[0] is cards:
+            deck_places = checked[1]            # our own cards, their places found already
+        else:                                   # equal cards made elsewhere: use ours
+            cards = tuple(map(t.canon.__getitem__, cards))
+            deck_places = [*map(t.place.__getitem__, map(id, cards))]
+        n, k = self.n, self.cards_per_hand
         order = t.orders[self.first_player]
         dealt = k * n
-        place, by_place = t.place.__getitem__, t.by_place.__getitem__
+        by_place = t.by_place.__getitem__
         for j, seat in enumerate(order):       # one card at a time, starting with the first
-            places = sorted(map(place, map(id, cards[j:dealt:n])))    # the hand in order
+            places = sorted(deck_places[j:dealt:n])                   # the hand in order
             self.hands[seat].extend(map(by_place, places))
             self._acts[seat].extend(map(t.acts_by_place[seat].__getitem__, places))
             self._places[seat].extend(places)
