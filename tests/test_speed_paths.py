@@ -514,3 +514,23 @@ def test_a_step_is_a_value_through_copies():
         assert list(step) == [step.index, step.action, step.phase, step.deal, step.text,
                               step.rule, step.actor]
         assert not step != again
+
+
+def test_pocha_chance_action_deals_as_the_plain_shuffle():
+    """Pocha's shuffled deal (the deck's order shuffled, with the cards' places kept) is the
+    deal ``random.Random.shuffle`` gives for the seed, for every deck; a deal it made and was
+    not applied, or another rng, changes nothing."""
+    for game in (Pocha(4), Pocha(3), Pocha(4, deck=48), Pocha(3, options={"HV4": True})):
+        for seed in range(5):
+            cards = list(game.deck_cards)
+            random.Random(seed).shuffle(cards)
+            assert game.chance_action(random.Random(seed)).cards == tuple(cards)
+        stale = game.chance_action(random.Random(1))
+        other = Pocha(game.players, options=game.options, **game.setup)
+        twin = Pocha(game.players, options=game.options, **game.setup)
+        other.apply(stale)                      # made by another game: checked in full
+        twin.apply(twin.chance_action(random.Random(1)))
+        assert _everything(other) == _everything(twin) and other.hands == twin.hands
+        game.chance_action(random.Random(2))    # made, never applied
+        game.apply(stale)
+        assert game.hands == twin.hands

@@ -382,6 +382,7 @@ class _Tables:
                                   Play(s, a.card))
                           for s, acts in enumerate(self.play_actions) for a in acts.values()}
         self.canon = {c: c for c in self.deck}      # an equal Card → our own
+        self.deck_place = tuple(self.place[id(c)] for c in self.deck)   # by index in the deck
 
 
 def _tables(deck_name, size, three_low, n) -> _Tables:
@@ -638,7 +639,15 @@ class Pocha(Addressed, Game):
         return rest if rest >= 0 else None
 
     def chance_action(self, rng: random.Random) -> Action:
-        return Action("deal", cards=tuple(shuffled(self.deck_cards, rng)))
+        deck = self.deck_cards
+        if rng.__class__ is not random.Random:
+            return Action("deal", cards=tuple(shuffled(deck, rng)))
+        # the deck's order shuffled (the same calls to rng as shuffling the cards, so the
+        # same deal for a seed), giving the cards and their places in the sorted deck at once
+        order = shuffled(range(len(deck)), rng)
+        cards = tuple(map(deck.__getitem__, order))
+        self._deal_checked = (cards, [*map(self._tables.deck_place.__getitem__, order)])
+        return Action("deal", cards=cards)
 
     def _situation(self):
         """``(legal play actions, duty, highest card of the suit led, highest trump)`` for
@@ -700,6 +709,9 @@ class Pocha(Addressed, Game):
     def _known_cards(self, cards):
         """As :meth:`Game._known_cards`, with a whole deck of our own cards (every shuffled
         deal) seen in one look, which :meth:`_check_deal` then need not repeat."""
+        checked = self.__dict__.get("_deal_checked")
+        if checked is not None and checked[0] is cards:
+            return True                         # our own shuffle (chance_action)
         if len(cards) == len(self.deck_cards) and self._own_deal(cards):
             return True
         return Game._known_cards(self, cards)
