@@ -831,8 +831,9 @@ class Pocha(Addressed, Game):
         # game and every computer player's trial); its words are made only when read
         situation = self._memo or self._situation()
         self._memo = None
-        info = self._play_info.get(id(action))
-        if info is None:                        # an equal action made elsewhere: use ours
+        try:
+            info = self._play_info[id(action)]
+        except KeyError:                        # an equal action made elsewhere: use ours
             info = self._play_info[id(self._play_actions[action.seat][
                 id(self._tables.canon[action.card])])]
         card, place, suit, play = info          # our own Card object, for the name tables
