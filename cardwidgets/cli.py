@@ -49,6 +49,10 @@ def _seat_players(game, default, items):
         else:
             raise CardwidgetsError(f"--seat: {who!r:.40} is not a seat at this table (seats 0 to "
                                    f"{game.n - 1}, or a name: {', '.join(game.players)})")
+        if game.played_by(seat) != seat:
+            by = game.played_by(seat)
+            raise CardwidgetsError(f"--seat: nobody sits at seat {seat} ({game.players[seat]}): "
+                                   f"{game.players[by]}, seat {by}, plays it; set that seat")
         kinds[seat] = kind
     return kinds
 

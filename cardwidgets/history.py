@@ -14,13 +14,12 @@ True
 """
 from __future__ import annotations
 
-import base64
 import math
 import re
 
 from .engine.cards import DECKS, SUIT_SYSTEMS, make_deck
 from .engine.errors import ConfigError
-from .widget.picture import INK, PAPER, WOOD, WOOD_DARK, BOWL, card_svg, esc, num, suit_svg
+from .widget.picture import INK, PAPER, WOOD, WOOD_DARK, BOWL, as_img, card_svg, esc, num, suit_svg
 
 __all__ = ["as_img", "LANES", "event_span", "timeline_svg", "facts_table_html", "suit_systems_html",
            "deck_uses", "decks_table_html", "board_1527_svg", "board_columns_svg",
@@ -43,34 +42,6 @@ def _svg(width, height, body, label, background=None) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" '
             f'width="{num(width)}" style="max-width:100%;height:auto" role="img" '
             f'aria-label="{esc(label)}">{bg}{body}</svg>')
-
-
-_SVG = re.compile(r"<svg\b[^>]*>.*?</svg>", re.S)
-
-
-def as_img(html: str) -> str:
-    """Every ``<svg>`` in ``html`` as an ``<img>`` with the SVG in a data URI, its
-    ``aria-label`` as the image's ``alt`` text.
-
-    JupyterLab cleans the HTML of a notebook that has not been run on this computer (an
-    untrusted notebook) and removes inline SVG, leaving only its words; an image survives,
-    so the picture shows before a cell is run, as it does in nbconvert and Voilà.
-
-    >>> as_img('<p><svg xmlns="http://www.w3.org/2000/svg" width="10" aria-label="a &lt;b&gt;"></svg></p>')[:40]
-    '<p><img alt="a &lt;b&gt;" width="10" sty'
-    """
-    def img(match):
-        svg = match.group(0)
-        if "xmlns=" not in svg[:200]:
-            svg = svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
-        head = svg[:svg.index(">")]
-        label = re.search(r'aria-label="([^"]*)"', head)
-        width = re.search(r'\bwidth="([\d.]+)"', head)
-        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-        return (f'<img alt="{label.group(1) if label else "a picture"}"'
-                + (f' width="{width.group(1)}"' if width else "")
-                + f' style="max-width:100%;height:auto" src="data:image/svg+xml;base64,{data}">')
-    return _SVG.sub(img, html)
 
 
 def _text(x, y, text, size=11, anchor="start", fill=INK, weight="400", italic=False) -> str:

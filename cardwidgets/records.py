@@ -41,7 +41,7 @@ def record_of(game, *, title=None, comments=None, facts=None, with_result=True) 
         "format": FORMAT,
         "version": VERSION,
         "game": game.key,
-        "title": title or f"{game.title}, {game.n} players",
+        "title": title or f"{game.title}, {sum(game.played_by(s) == s for s in range(game.n))} players",
         "players": list(game.players),
         "options": dict(game.options),
         "setup": dict(game.setup),

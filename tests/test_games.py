@@ -12,7 +12,8 @@ from cardwidgets import GAMES, RuleOfThumbPlayer, builtin_records, load_record, 
 from cardwidgets.engine import Game, Phase
 from cardwidgets.records import read_record
 from cardwidgets.widget.gamewidget import _bundle_css, _bundle_js
-from cardwidgets.widget.picture import table_html
+from cardwidgets.widget.picture import table_html, table_img_html
+from pictures import plain, shown_svgs
 
 KEYS = sorted(GAMES)
 
@@ -74,7 +75,12 @@ def test_game_pictures_its_first_and_last_step(key):
         for seat in (None, 0):
             html = table_html(game, seat)
             assert "<svg" in html and game.title in html
-            assert game._repr_html_() == table_html(game)
+            # what a notebook stores: the same pictures as images, decoded back unchanged
+            stored = table_img_html(game, seat)
+            assert [plain(svg) for svg in shown_svgs(stored)] == [
+                plain(svg) for svg in re.findall(r"<svg\b[^>]*>.*?</svg>", html, re.S)]
+            assert game.title in re.sub(r"<img\b[^>]*>", "", stored)  # the caption stays text
+            assert game._repr_html_() == table_img_html(game)
 
 
 @pytest.mark.parametrize("key", KEYS)

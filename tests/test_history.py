@@ -264,20 +264,31 @@ def test_as_img_adds_the_namespace_and_escapes_nothing_twice():
 
 
 def test_table_img_html_is_the_table_with_every_svg_as_an_image():
-    """The widget's no-kernel fallback can be the table as images (untrusted notebooks in
-    JupyterLab keep images, not inline SVG): the same pictures, decoded back byte for byte."""
-    import base64
+    """The widget's no-kernel fallback is the table as images (untrusted notebooks in
+    JupyterLab keep images, not inline SVG): the same pictures, decoded and with their reused
+    parts put back, byte for byte, and smaller than the inline form."""
     import re
     from cardwidgets import load_record
     from cardwidgets.widget.picture import table_html, table_img_html
+    from pictures import plain, shown_svgs
     game = load_record("e-p1")
     game.goto(2)
     html, img = table_html(game, 0), table_img_html(game, 0)
     svgs = re.findall(r"<svg\b[^>]*>.*?</svg>", html, re.S)
-    assert svgs and "<svg" not in img
-    decoded = [base64.b64decode(d).decode("utf-8")
-               for d in re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', img)]
-    assert len(decoded) == len(svgs)
-    for svg, back in zip(svgs, decoded):
-        assert back.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1) == svg.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
+    assert svgs and [plain(s) for s in shown_svgs(img)] == [plain(s) for s in svgs]
+    assert len(img) < len(html)                    # the suit signs are drawn once each
     assert "Poch" in re.sub(r"<[^>]+>", " ", img)  # the caption stays text
+    alt = re.search(r'<img alt="([^"]*)"', img).group(1)
+    assert alt.startswith("Poch table") and "hidden cards" in alt
+    assert all(c.name in alt for c in game.hands[0])
+
+
+def test_reuse_parts_draws_each_repeated_part_once():
+    from cardwidgets.widget.picture import card_svg, reuse_parts
+    from pictures import expand
+    nine = card_svg({"suit": "acorns", "rank": "9", "name": "Nine of acorns", "system": "german"},
+                    standalone=True)
+    small = reuse_parts(nine)
+    assert small.count("<use ") >= 9 and small.count("<defs>") == 1 and len(small) < len(nine)
+    assert expand(small) == nine
+    assert reuse_parts("<svg><rect/></svg>") == "<svg><rect/></svg>"  # nothing repeated

@@ -29,7 +29,7 @@ CONFIGS = [("pocha", 4, {"start": 6, "hands": 2}), ("pocha", 3, {"start": 11, "h
            ("pocha", 4, {"start": 10, "hands": 1}), ("poch", 4, {"deals": 2}),
            ("poch", 3, {"deals": 1}), ("poch", 5, {"deals": 1, "chips": 40}),
            ("truk", 4, {}), ("truk", 2, {}), ("truc", 4, {}), ("truc", 2, {}),
-           ("truc", 6, {})]
+           ("truc", 6, {}), ("truk", 3, {})]   # truk 3: itzu, the open hand (KV3)
 
 
 @functools.lru_cache(maxsize=None)

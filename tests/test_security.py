@@ -102,6 +102,33 @@ def test_a_seat_widget_never_sends_a_hidden_card(key):
             assert w.play_as is None and w.seat == seat and not leaks(w, rec.take())
 
 
+def test_itzu_truk_seat_widgets_never_send_a_hidden_card():
+    """Truk for three players (itzu, KV3): the fourth seat's open hand is seen by every seat,
+    the other hands stay hidden. Each seat's widget, watching, poked and playing to the end
+    (the open hand is nobody's seat: playing it is refused), sends no card that seat may
+    not see; so does a widget made to play each of the three players."""
+    game = play_out(GAMES["truk"](3), RuleOfThumbPlayer(5), seed=5)
+    open_seat = game.open_seat
+    for seat in range(game.n):
+        with Recorder() as rec:
+            w = GameWidget(game, seat=seat)
+            assert not leaks(w, rec.take())
+            watch_and_poke(w, rec)
+            Recorder.page_sends(w, {"type": "take_seat", "seat": seat, "play": True,
+                                    "at": len(w.frames) // 2})
+            if seat == open_seat:
+                assert w.notice["kind"] == "refused" and w.play_as is None
+                assert not leaks(w, rec.take())
+                continue
+            assert w.play_as == seat and not leaks(w, rec.take())
+            play_to_end(w, rec)
+    for seat in range(3):
+        with Recorder() as rec:
+            w = GameWidget.new("truk", players=3, seed=seat, play_as=seat)
+            assert not leaks(w, rec.take())
+            play_to_end(w, rec)
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_a_widget_made_to_play_a_seat_sends_only_that_seat(key):
     """GameWidget(played_game, play_as=s, step=k) and GameWidget.new(key, play_as=s) send

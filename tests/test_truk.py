@@ -112,8 +112,10 @@ def test_K2_rank_and_suits_never_matter():
 
 def test_K3_two_or_four_players_partners_facing():
     with pytest.raises(ConfigError) as info:
-        Truk(3)
-    assert "K3" in str(info.value)
+        Truk(5)
+    assert "players" in str(info.value)
+    three = Truk(3)          # itzu truk: four seats, the fourth an open hand (KV3)
+    assert three.n == 4 and three.options["itzu"] and three.players[3] == "Open hand"
     game = Truk(4)
     assert game.players == ["A1", "B2", "A2", "B1"]
     assert game.table.teams == ((0, 2), (1, 3))

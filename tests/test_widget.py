@@ -9,6 +9,7 @@ from cardwidgets.widget.picture import table_html
 from cardwidgets.widget import GameWidget
 from cardwidgets.widget.patches import Decoder
 from helpers import widget_payload as payload, widget_snapshot as snapshot
+from pictures import images, shown_svgs, shown_text
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -262,12 +263,14 @@ def test_play_to_the_end_by_always_choosing_the_first_legal_move():
 # ---- static rendering and escaping ------------------------------------------------------
 
 def test_games_render_statically_with_names_escaped():
-    """Game._repr_html_ draws the table as SVG and escapes player names."""
+    """Game._repr_html_ draws the table as images of SVG (which an untrusted notebook keeps)
+    and escapes player names, in the caption and inside the pictures."""
     game = Poch(["Anna", EVIL, "Carl"])
     play_out(game, seed=2)
     html = game._repr_html_()
-    assert "<svg" in html and EVIL not in html
-    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert EVIL not in shown_text(html)
+    assert any("&lt;img src=x onerror=alert(1)&gt;" in svg for svg in shown_svgs(html))
+    assert all(tag.startswith('<img alt="Poch table') for tag, _ in images(html))
 
 
 def test_static_seat_view_hides_other_hands():
@@ -279,6 +282,23 @@ def test_static_seat_view_hides_other_hands():
     svg = html[html.index("<svg"):]
     assert not [n for n in others if f"<title>{n}</title>" in svg]
     assert svg.count("<title>a hidden card</title>") == sum(len(game.hands[s]) for s in range(1, 5))
+
+
+def test_the_stored_picture_of_a_seat_shows_only_what_that_seat_sees():
+    """The picture a seated widget stores in the notebook (its text/html, shown without a
+    kernel) draws the other hands as backs: decoded, its SVG names none of their cards,
+    nor does its alt text, and the seat's own cards are there."""
+    w = GameWidget.from_record("e-p1", seat=0, step=2)
+    game = load_record("e-p1")
+    game.goto(2)
+    html = w._repr_mimebundle_()[0]["text/html"]
+    (svg,) = shown_svgs(html)
+    text = shown_text(html)
+    others = [c.name for s in range(1, 5) for c in game.hands[s]]
+    assert others and not [n for n in others if n in text]
+    assert svg.count("<title>a hidden card</title>") == sum(len(game.hands[s]) for s in range(1, 5))
+    assert all(f"<title>{c.name}</title>" in svg for c in game.hands[0])
+    assert f"{sum(len(game.hands[s]) for s in range(1, 5))} hidden cards" in images(html)[0][0]
 
 
 def test_repr_names_the_view(ep1):

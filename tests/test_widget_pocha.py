@@ -9,6 +9,7 @@ from cardwidgets.widget.picture import table_html
 from cardwidgets.widget import GameWidget
 from cardwidgets.widget.gamewidget import _ranges
 from helpers import widget_payload as payload, widget_snapshot as snapshot
+from pictures import shown_svgs, shown_text
 
 NAMES = ["Ana", "Bea", "Carles", "Dani"]
 
@@ -207,18 +208,24 @@ def test_a_person_plays_a_whole_hand():
 
 
 def test_static_pocha_picture_escapes_names():
-    """A Pocha game shows itself as HTML with an SVG table and a score sheet, names escaped."""
+    """A Pocha game shows itself as HTML with the table as an image of SVG and a score
+    sheet, names escaped; a seat's stored picture hides the other hands."""
     evil = "<img src=x onerror=alert(1)>"
     w = GameWidget.new("pocha", players=["Ana", evil, "Carles"], seed=2, hands=2)
     html = w.game._repr_html_()
-    assert "<svg" in html and "Score sheet" in html and "<img" not in html
-    assert "&lt;img src=x" in html
+    (svg,) = shown_svgs(html)
+    assert "Score sheet" in html and evil not in shown_text(html)
+    assert "&lt;img src=x" in html and "&lt;img src=x" in svg
     mid = w._copy(w._timeline[:1])          # just dealt
-    hidden = table_html(mid, 0)
+    assert "a hidden card" in table_html(mid, 0)
+    seated = GameWidget(mid, seat=0, step=-1)
+    stored = seated._repr_mimebundle_()[0]["text/html"]
+    hidden = shown_text(stored)
     assert "a hidden card" in hidden
     for s in (1, 2):
         for card in mid.hands[s]:
             assert card.name not in hidden or card is mid.trump_card
+    assert all(card.name in hidden for card in mid.hands[0])
     assert "application/vnd.jupyter.widget-view+json" in w._repr_mimebundle_()[0]
     assert "Score sheet" in w._repr_mimebundle_()[0]["text/html"]
 
@@ -227,7 +234,9 @@ def test_spanish_card_pictures():
     """Spanish cards are drawn with their own suit signs (bastos are not French clubs)."""
     g = Pocha(4)
     club, coin = g.suits.card("11-clubs"), g.suits.card("1-coins")
-    svg = club._repr_html_()
+    html = club._repr_html_()             # an image (an untrusted notebook keeps it)
+    assert html.startswith('<span><img alt="Knight of clubs"') and html.endswith("></span>")
+    (svg,) = shown_svgs(html)
     assert 'aria-label="Knight of clubs"' in svg and "caballo de bastos" in svg and "CABALLO" in svg
     assert "#2d6b1f" in svg          # the green of the bastos, not the black of French clubs
-    assert "#9a6400" in coin._repr_html_()
+    assert "#9a6400" in shown_svgs(coin._repr_html_())[0]

@@ -9,6 +9,7 @@ from cardwidgets.games.truc import Truc
 from cardwidgets.widget import GameWidget
 from cardwidgets.widget.picture import table_html
 from helpers import widget_payload as payload, widget_snapshot as snapshot
+from pictures import shown_svgs, shown_text
 
 NAMES = ["Amparo", "Vicent", "Carme", "Pep"]
 
@@ -164,15 +165,20 @@ def test_static_truc_picture():
     evil = "<img src=x onerror=alert(1)>"
     w = GameWidget.new("truc", players=["Ana", evil, "Carles", "Dani"], seed=2)
     html = w.game._repr_html_()
-    assert "<svg" in html and "TRUC LADDER" in html and "<img" not in html and "&lt;img" in html
+    (svg,) = shown_svgs(html)
+    assert "TRUC LADDER" in svg and evil not in shown_text(html) and "&lt;img" in svg
     mid = w._copy(w._timeline[:1])          # just dealt
-    hidden = table_html(mid, 0)
+    assert "a hidden card" in table_html(mid, 0)
+    seated = GameWidget(mid, seat=0, step=-1)
+    hidden = shown_text(seated._repr_mimebundle_()[0]["text/html"])
     assert "a hidden card" in hidden and "mà" in hidden
     for s in (1, 2, 3):
         for card in mid.hands[s]:
             assert card.name not in hidden
+    assert all(card.name in hidden for card in mid.hands[0])
     bundle = w._repr_mimebundle_()[0]
-    assert "application/vnd.jupyter.widget-view+json" in bundle and "TRUC LADDER" in bundle["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "TRUC LADDER" in shown_text(bundle["text/html"])
     # at an accepted envit's settling every seat sees every value (V9, our ruling)
     from cardwidgets import load_record
     g = load_record("truc-settling")

@@ -9,6 +9,7 @@ from cardwidgets.games.truk import Truk
 from cardwidgets.widget import GameWidget
 from cardwidgets.widget.picture import table_html
 from helpers import widget_payload as payload, widget_snapshot as snapshot
+from pictures import shown_svgs, shown_text
 
 
 
@@ -174,4 +175,12 @@ def test_static_truk_picture():
             assert card.name not in html
     w = GameWidget.from_record("truk-pictured-hand", step=-1)
     bundle = w._repr_mimebundle_()[0]
-    assert "taken by B" in bundle["text/html"] and "application/vnd.jupyter.widget-view+json" in bundle
+    assert "taken by B" in shown_text(bundle["text/html"]) and "application/vnd.jupyter.widget-view+json" in bundle
+    # the picture a seat's widget stores (shown without a kernel) hides the other hands too
+    seated = GameWidget(g, seat=0, step=-1)
+    stored = shown_text(seated._repr_mimebundle_()[0]["text/html"])
+    assert evil not in stored and "&lt;img src=x" in stored
+    for s in (1, 2, 3):
+        for card in g.hands[s]:
+            assert card.name not in stored
+    assert all(card.name in stored for card in g.hands[0])

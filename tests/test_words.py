@@ -142,6 +142,8 @@ CASES = {
     "truk-2b": lambda: Truk(["Ada", "You"]),
     "truk-4": lambda: Truk(["A1", "B2", "You", "B1"]),
     "truk-4-kv1": lambda: Truk(["You", "B2", "A2", "B1"], options={"signals_seen": True}),
+    "truk-3": lambda: Truk(["You", "Bea", "Cy"]),          # itzu: Bea plays the open hand
+    "truk-3b": lambda: Truk(["Ada", "You", "Cy"]),         # itzu: you play your open hand
     "truc-2": lambda: Truc(["Ada", "You"]),
     "truc-4": lambda: Truc(["You", "Bea", "Cy", "Dee"]),
     "truc-6": lambda: Truc(["Ada", "Bea", "Cy", "Dee", "You", "Fay"]),

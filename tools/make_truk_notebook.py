@@ -365,7 +365,69 @@ print("B1 (opponent) sees:", [s["meaning"] for s in g.view(3)["signals"]], "and 
 """)
 
 md("""
-## 8. Play a game
+## 8. Three players: *itzu* truk
+
+The rules are for two players or four. For three, the document has just one line, quoted among
+its dictionary entries about truk: Cándido Izaguirre's vocabulary of Aránzazu-Oñate (1970) lists,
+under the word *itzu*, *itzúaas trúkian*: truk for when the partner, the fourth player, is
+missing, played **seeing that player's cards**. *Itzu* is the local form of the Basque *itsu*,
+"blind" (our translation; the document gives none), so the name reads "truk with the blind
+one": the empty fourth seat, whose hand lies open on the table.
+
+That line is all the source says, so the rest is **our ruling** (rule KV3):
+
+- Four seats, as always. The three players take seats 0, 1 and 2; seat 3, the **open hand**,
+  faces the second player. So the first and third players are side A, and the second plays
+  alone for side B, with the open hand as partner.
+- The open hand's three cards are dealt **face up**: every seat sees them.
+- **Only its partner plays it**, each time the open hand's turn comes in the order of play.
+  Anyone else's move for it is refused, naming KV3.
+- It is a seat like any other: it draws at the start, it is the **esku** in its turn (its
+  partner deals for it), and three ties then go to side B.
+- Its partner speaks for side B: the options, the answers to "Truk!" and to "paso eske", and
+  the open hand's changes (shown face up, 2s and 3s too: everyone has seen them anyway).
+- Side B makes **no signals**: the open hand's cards are seen by all, and the player who would
+  read the signal is the one making it. Side A signals as usual.
+""")
+
+code("""
+show_rule("KV3")
+three = Truk(["Ada", "Bea", "Cy"])
+print("seats:", three.players)
+print("side A:", three.side_players(0), "| side B:", three.side_players(1))
+""")
+
+md("""
+Here the open hand is about to lead. Its cards are in every seat's view, and the move is
+Bea's, not the open hand's (it has nobody to make it):
+""")
+
+code("""
+three.apply(three.scripted_deal({"Open hand": ["3-coins", "4-cups", "6-swords"],
+                                 "Bea": ["2-coins", "5-cups", "7-swords"]}, esku="Ada"))
+three.apply(Action("play_truk", three.current_player))
+print("whose turn:", three.words.name(three.to_act), "| who moves:", three.players[three.current_player])
+print("Cy sees the open hand:", [c["code"] for c in three.view(2)["hands"][3]])
+print("Cy sees Bea's hand:", three.view(2)["hands"][1])
+try:
+    three.apply(Action("play", 0, card=three.suits.card("4-cups")))    # Ada tries to play it
+except IllegalAction as refusal:
+    print("Refused:", refusal)
+print(three.apply(Action("play", 1, card=three.suits.card("4-cups"))).text)
+""")
+
+md("""
+Play Bea: you hold your own three cards and play the open hand too, when its turn comes (its
+cards light up, and the buttons say "for the open hand").
+""")
+
+code("""
+itzu = GameWidget.new("truk", players=["Ada", "Bea", "Cy"], seed=3, play_as=1)
+itzu
+""")
+
+md("""
+## 9. Play a game
 
 Take seat A1 against the built-in players (your partner A2 signals truthfully and reads your
 signals). Click a card to play it; the buttons under the table bet, answer, ask for a pass or
@@ -380,7 +442,7 @@ mine
 """)
 
 md("""
-## 9. Exercises
+## 10. Exercises
 
 Type your answer in the box and press **Check**. (The answers are checked by the engine itself.)
 
@@ -428,13 +490,31 @@ q3 = Exercise("Which gesture tells your partner you hold two 3s? (for example: c
 q3
 """)
 
+md("""
+**4. Three players.**
+""")
+
+code("""
+tie = Truk(["Ada", "Bea", "Cy"])
+tie.apply(tie.scripted_deal({"Ada": ["12-coins", "11-coins", "10-coins"],
+                             "Open hand": ["12-cups", "11-cups", "10-cups"]}, esku="Open hand"))
+tie.apply(Action("play_truk", tie.current_player))
+while tie.phase.key == "play":                # every hand plays its highest card
+    tie.apply(Action("play", tie.current_player, card=tie.hands[tie.to_act][0]))
+q4 = ask("Itzu truk: Ada, Bea and Cy play, and the open hand is the esku of this hand. All "
+         "three tricks tie. Which side wins the hand, A or B?",
+         answer="AB"[tie.hand_result["side"]],
+         hint="the open hand is a seat like any other (KV3); read K7, way 5.")
+q4
+""")
+
 code("""
 # a teacher can check answers without the boxes, too:
-print(q1.check("B"), "|", q2.check("1"), "|", q3.check("closes both eyes"))
+print(q1.check("B"), "|", q2.check("1"), "|", q3.check("closes both eyes"), "|", q4.check("B"))
 """)
 
 md("""
-## 10. Our rulings
+## 11. Our rulings
 
 Where the document leaves a point open, the program follows these decisions (also shown with
 each rule in the widget):

@@ -948,3 +948,9 @@ class Game:
         """The number a computer player at ``seat`` tries to make as large as it can (a game's
         points, chips or its side's truks), read at the end of a look-ahead."""
         raise NotImplementedError(f"{self.title} has no payoff for a look-ahead player")
+
+    def played_by(self, seat: int) -> int:
+        """The seat whose player makes ``seat``'s moves: the seat itself, unless the game has
+        a hand nobody sits at, played by another seat (Truk's open hand for three players,
+        KV3). A person cannot take a seat another seat plays."""
+        return seat

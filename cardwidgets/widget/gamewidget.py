@@ -547,6 +547,10 @@ class GameWidget(anywidget.AnyWidget):
                     + " (the teacher can make one with teacher=True)")
         if play and seat is None:
             return "seat: choose a seat to play (the teacher's view only watches)"
+        if play and self.game.played_by(seat) != seat:
+            by = self.game.played_by(seat)
+            return (f"seat: nobody sits at seat {seat} ({self.game.players[seat]}): "
+                    f"{self.game.players[by]}, seat {by}, plays it; take that seat to play it")
         if not play:
             self._load(self.game, self._timeline, seat)
             self.step = min(at, len(self.frames) - 1)
@@ -683,7 +687,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs):
         """The widget, plus a static picture of the step shown for viewers without widgets
-        (GitHub, nbconvert): JupyterLab shows the widget, the others the HTML."""
+        (GitHub, nbconvert, JupyterLab before the notebook is run or trusted): the table as
+        images (:func:`~cardwidgets.widget.picture.table_img_html`), since an untrusted
+        notebook loses inline SVG but keeps images."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if isinstance(bundle, tuple):
             data, md = bundle
@@ -692,7 +698,7 @@ class GameWidget(anywidget.AnyWidget):
         if data is not None:
             game = self._copy(self._timeline[:self.step])
             data = dict(data)
-            data["text/html"] = _picture.table_html(game, self.seat)
+            data["text/html"] = _picture.table_img_html(game, self.seat)
         return data, md
 
     def __repr__(self) -> str:

@@ -1,32 +1,40 @@
-"""Static pictures of games and cards: HTML with inline SVG, no JavaScript.
+"""Static pictures of games and cards: HTML with SVG, no JavaScript.
 
 A notebook shows a game's table with these even where no widget runs (GitHub, nbconvert,
 a notebook opened without a kernel). This module holds what every game's picture shares:
 card faces in the three suit systems, chips and the caption. Each game draws its own table
-in its folder's ``picture.py`` (``picture(game, seat=None) -> str``), found through the game
-class (``Game.PARTS``); :func:`table_html` is the one entry point.
-Importing this module gives :class:`~cardwidgets.Game` and :class:`~cardwidgets.Card` a
-``_repr_html_``.
+in its folder's ``picture.py`` (``picture(game, seat=None) -> str``, HTML with inline SVG),
+found through the game class (``Game.PARTS``); :func:`table_html` is the one entry point.
+
+What a notebook stores is :func:`table_img_html`: the same HTML with every SVG as an
+``<img>`` (:func:`as_img`). JupyterLab cleans the outputs of a notebook that has not been
+run on this computer (an untrusted notebook: every notebook a student clones or downloads)
+and removes inline SVG, leaving a jumble of words; it keeps images. Importing this module
+gives :class:`~cardwidgets.Game` and :class:`~cardwidgets.Card` a ``_repr_html_`` in that
+form, and the widget's fallback for viewers without widgets is the same picture.
 
 >>> from cardwidgets import Poch
->>> from cardwidgets.widget.picture import table_html
->>> "<svg" in table_html(Poch(3))
-True
+>>> from cardwidgets.widget.picture import table_html, table_img_html
+>>> "<svg" in table_html(Poch(3)), "<svg" in table_img_html(Poch(3))
+(True, False)
 
 Only attributes are used for styling (no ``<style>``, no classes), since some notebook
 viewers strip style sheets. Every name and text is escaped.
 """
 from __future__ import annotations
 
+import base64
 import importlib
 import json
 import math
+import re
 from html import escape
 from pathlib import Path
 
 from ..engine import Card, Game
 
-__all__ = ["card_svg", "suit_svg", "chips_svg", "caption", "table_html", "table_img_html", "esc", "num",
+__all__ = ["card_svg", "suit_svg", "chips_svg", "caption", "table_html", "table_img_html", "as_img",
+           "reuse_parts", "esc", "num",
            "SHAPES", "FELT", "FELT_DARK", "WOOD", "WOOD_DARK", "BOWL", "INK", "PAPER"]
 
 SHAPES = json.loads((Path(__file__).parent / "suits.json").read_text(encoding="utf-8"))
@@ -235,19 +243,96 @@ def table_html(game: Game, seat=None) -> str:
 
 
 def table_img_html(game: Game, seat=None) -> str:
-    """:func:`table_html` with every SVG drawn as an ``<img>`` (the SVG in a data URI, see
-    :func:`cardwidgets.history.as_img`): the picture for a widget's no-kernel fallback.
-    JupyterLab removes inline SVG from a notebook that has not been run on this computer
-    (untrusted) but keeps images, so the table still shows there."""
-    from ..history import as_img  # history draws with this module: imported when needed
-    return as_img(table_html(game, seat))
+    """:func:`table_html` with every SVG drawn as an ``<img>`` (:func:`as_img`, with the
+    repeated parts drawn once and the cards shown named in the alt text): what a notebook
+    stores, so the table shows in an untrusted notebook too (JupyterLab removes inline SVG
+    there, and keeps images)."""
+    return as_img(table_html(game, seat), reuse=True, describe=True)
+
+
+_SVG = re.compile(r"<svg\b[^>]*>.*?</svg>", re.S)
+# a group holding only simple shapes (and perhaps a title): a suit sign, a card back
+_LEAF = re.compile(r'<g transform="([^"<>]*)">((?:<title>[^<>]*</title>)?'
+                   r'(?:<(?:path|circle|ellipse|rect|polygon|line)\b[^<>]*/>)+)</g>')
+
+
+def reuse_parts(svg: str) -> str:
+    """``svg`` with every simple group it draws more than once (a suit sign, a card back)
+    drawn once in ``<defs>`` and placed with ``<use>``: the same picture, a fraction of the
+    size (a Poch table draws its suit signs over a hundred times).
+
+    >>> g = '<g transform="translate(1 2)"><path d="M0 0"/></g>'
+    >>> reuse_parts('<svg>' + g + g.replace("1 2", "3 4") + '</svg>')
+    '<svg><defs><g id="cw-p0"><path d="M0 0"/></g></defs><use href="#cw-p0" transform="translate(1 2)"/><use href="#cw-p0" transform="translate(3 4)"/></svg>'
+    """
+    counts: dict[str, int] = {}
+    for m in _LEAF.finditer(svg):
+        counts[m.group(2)] = counts.get(m.group(2), 0) + 1
+    ids = {body: f"cw-p{i}" for i, body in enumerate(b for b, n in counts.items() if n > 1)}
+    if not ids or 'id="cw-p' in svg:
+        return svg
+    body = _LEAF.sub(lambda m: (f'<use href="#{ids[m.group(2)]}" transform="{m.group(1)}"/>'
+                                if m.group(2) in ids else m.group(0)), svg)
+    defs = "<defs>" + "".join(f'<g id="{i}">{b}</g>' for b, i in ids.items()) + "</defs>"
+    head = body.index(">") + 1
+    return body[:head] + defs + body[head:]
+
+
+def _described(label: str, svg: str) -> str:
+    """The alt text of a table: its label, then what it shows (the titles of its parts, in
+    drawing order, runs of hidden cards counted), so a screen reader reads the cards."""
+    shown: list[list] = []
+    for title in re.findall(r"<title>([^<>]*)</title>", svg):
+        if shown and shown[-1][0] == title:
+            shown[-1][1] += 1
+        else:
+            shown.append([title, 1])
+    if not shown:
+        return label
+    words = [t if n == 1 else (f"{n} hidden cards" if t == "a hidden card" else f"{t} ({n} times)")
+             for t, n in shown]
+    return f"{label}. Shown: " + "; ".join(words) + "."
+
+
+def as_img(html: str, *, reuse: bool = False, describe: bool = False) -> str:
+    """Every ``<svg>`` in ``html`` as an ``<img>`` with the SVG in a data URI, its
+    ``aria-label`` as the image's ``alt`` text (with ``describe``, followed by the titles of
+    what it draws: the cards shown); ``reuse`` draws repeated parts once (:func:`reuse_parts`).
+
+    JupyterLab cleans the HTML of a notebook that has not been run on this computer (an
+    untrusted notebook) and removes inline SVG, leaving only its words; an image survives,
+    so the picture shows before a cell is run, as it does in nbconvert and Voilà.
+
+    >>> as_img('<p><svg xmlns="http://www.w3.org/2000/svg" width="10" aria-label="a &lt;b&gt;"></svg></p>')[:40]
+    '<p><img alt="a &lt;b&gt;" width="10" sty'
+    """
+    def img(match):
+        svg = match.group(0)
+        if "xmlns=" not in svg[:svg.index(">")]:
+            svg = svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+        head = svg[:svg.index(">")]
+        label = re.search(r'aria-label="([^"]*)"', head)
+        width = re.search(r'\bwidth="([\d.]+)"', head)
+        alt = label.group(1) if label else "a picture"
+        if describe:
+            alt = _described(alt, svg)
+        if reuse:
+            svg = reuse_parts(svg)
+        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        return (f'<img alt="{alt}"'
+                + (f' width="{width.group(1)}"' if width else "")
+                + f' style="max-width:100%;height:auto" src="data:image/svg+xml;base64,{data}">')
+    return _SVG.sub(img, html)
 
 
 def _card_repr_html(card: Card) -> str:
-    return card_svg(card, width=60, standalone=True)
+    """A card as an image (its name as the alt text), so it shows in an untrusted notebook;
+    in a ``<span>``, since JupyterLab draws an image that is an output's direct child as a
+    block, and cards shown side by side would stack."""
+    return "<span>" + as_img(card_svg(card, width=60, standalone=True), reuse=True) + "</span>"
 
 
 # Static rendering for every game and card; the package imports this module, so a game shows
 # its table wherever it is displayed, widget or not.
-Game._repr_html_ = table_html
+Game._repr_html_ = table_img_html
 Card._repr_html_ = _card_repr_html

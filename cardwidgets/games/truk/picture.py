@@ -12,6 +12,7 @@ SANS = 'font-family="sans-serif"'
 OUTCOME_WORDS = {"A": "taken by A", "B": "taken by B", "=": "tie (berdinketa)",
                  "-": "not played", None: ""}
 SIDE_COLOURS = ("#f2c94c", "#7fc8ff")     # side A gold, side B blue (the table's too)
+DASHED = ' stroke-dasharray="6 4"'        # the open hand's seat (KV3)
 
 
 def _label(view) -> str:
@@ -173,7 +174,9 @@ def _seat(view, s, x, y) -> str:
     cards = hand if hand is not None else [None] * view["hand_counts"][s]
     width, h = 200, 96
     x0, y0 = x - width / 2, y - h / 2
-    active = view.get("actor") == s
+    open_hand = view.get("open_hand")        # itzu truk (KV3): the fourth seat, face up
+    is_open = open_hand is not None and open_hand["seat"] == s
+    active = (view.get("turn") if open_hand else view.get("actor")) == s
     side = view["side_of"][s]
     tags = [f"side {view['sides'][side]['name']}"]
     if view.get("esku") == s:
@@ -182,7 +185,7 @@ def _seat(view, s, x, y) -> str:
         tags.append("to act")
     out = [f'<rect x="{num(x0)}" y="{num(y0)}" width="{width}" height="{h}" rx="10" '
            f'fill="#0f3d21" fill-opacity="0.85" stroke="{"#ffd34d" if active else SIDE_COLOURS[side]}" '
-           f'stroke-width="{3 if active else 1.2}"/>',
+           f'stroke-width="{3 if active else 1.2}"{DASHED if is_open else ""}/>',
            f'<text x="{num(x0 + 10)}" y="{num(y0 + 18)}" {SANS} font-size="14" font-weight="700" '
            f'fill="#ffffff">{esc(name)}<tspan font-size="11" font-weight="400" '
            f'fill="{SIDE_COLOURS[side]}"> ({esc(", ".join(tags))})</tspan></text>']
@@ -190,4 +193,8 @@ def _seat(view, s, x, y) -> str:
         out.append(card_svg(card, x0 + 10 + i * 40, y0 + 28, 36, hidden=card is None, mini=True))
     if not cards:
         out.append(_text(x0 + 10, y0 + 50, "no cards in hand", 11, "#cfe8d6"))
+    if is_open:
+        by = view["players"][open_hand["by"]]
+        out.append(_text(x, y0 + h + 14, f"face up for everyone · played by {by}"[:48], 11.5,
+                         "#ffe9a8", 700, "middle"))
     return "".join(out)

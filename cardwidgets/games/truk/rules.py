@@ -18,13 +18,14 @@ for a tanto (*tantoa*, a step towards the next truk) or for a truk.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
-from ...engine.words import SidesAddressed, sentence_case
+from ...engine.words import SidesAddressed, Words, sentence_case
 
 __all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
            "hand_table", "doc_row_of", "WAYS_K7"]
@@ -41,6 +42,9 @@ TARGET = 6
 TANTOS = 3
 TRUK_COUNTERS = 11
 SIDE_NAMES = ("A", "B")
+#: KV3 (itzu truk): the open hand's seat, its partner's, and the seat's name at the table.
+OPEN_SEAT, OPEN_PARTNER = 3, 1
+OPEN_NAME = "Open hand"
 
 #: K19: the signals, what each says, and how the hand is checked (rank, how many).
 SIGNALS = {
@@ -105,7 +109,8 @@ RULES = {
     "K3": "Two players, or four in two sides (bikoteak) of two, partners sitting face to face. "
           "Our ruling for two players: each side is one player, so what a side decides that "
           "player decides, the bet is answered and the pass is asked by the other player, and "
-          "there are no signals (there is no partner to signal to).",
+          "there are no signals (there is no partner to signal to). Three players play itzu "
+          "truk, with the fourth seat's hand face up (KV3).",
     "K4": "Esku has two meanings: the hand (three tricks, played with three cards each) and "
           "the player who dealt that hand, who plays last (we say 'the esku'). The player on "
           "the esku's right plays first; dealing and play go to the right. Our ruling: the "
@@ -218,6 +223,28 @@ RULES = {
     "KV2": "Variant: after a truk reached by an accepted truk bet the tantos stay where they "
            "were, and the tanto phase goes on (the other reading of K10's 'except after a truk "
            "bet').",
+    "KV3": "Itzu truk, for three players. Among the dictionaries it quotes, the document "
+           "gives one line from Cándido Izaguirre's vocabulary of Aránzazu-Oñate (1970), under "
+           "itzu (the local form of itsu, 'blind': our translation): 'itzúaas trúkian', truk "
+           "with the blind one, is played when the partner, the fourth player, is missing, and "
+           "it is played seeing that player's cards. It says "
+           "no more. Our rulings: the table has four seats as in K3, and the fourth is empty: "
+           "its three cards, the open hand, are dealt face up and everyone sees them. The three "
+           "players take seats 0, 1 and 2 in the order named; the open hand is seat 3, facing "
+           "the second player, who plays alone with it as side B; the first and third players "
+           "are side A. Only the open hand's partner plays it, each time its turn in the order "
+           "of play comes, and nobody else may. The open hand is a seat like any other: it "
+           "draws at the start, it is the esku in its turn (its partner deals for it) and the "
+           "deal passes through it to the right (K4, K11). Its partner speaks for side B: "
+           "decides on the truk (K12, K13), answers a truk bet (K17) and a pass asked of the "
+           "open hand (K18); in the open hand's turn the partner may bet a truk, ask for a "
+           "pass or, in pasotan, change its cards or say 'we play' for it (K16). The open "
+           "hand's cards are always face up: its 2s and 3s, the cards it changes and the ones "
+           "it draws too. Side B makes no signals (K19): the open hand's cards are seen by all "
+           "and its partner plays it, so a signal would tell nobody anything; side A signals as "
+           "usual. The first cards are dealt by one of the three players. Everything else, the "
+           "tantos and their options, the truk bet and the hand table, is as with four "
+           "players.",
 }
 
 DEAL_PHASE = Phase("deal", "The deal", "K4")
@@ -285,6 +312,49 @@ def doc_row_of(played) -> tuple:
 def _check_dealer(game, value):
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.n:
         return f"the first dealer is a seat number from 0 to {game.n - 1}"
+    if game.options.get("itzu") and value == OPEN_SEAT:
+        return (f"seat {OPEN_SEAT} is the open hand, and nobody sits there: the first cards are "
+                f"dealt by one of the three players, seat 0, 1 or 2 (KV3)")
+
+
+class _OpenWords(Words):
+    """Words for itzu truk (KV3): the open hand is named after its partner ("Bea's open
+    hand", "your open hand") and spoken of as *it*; it is never *you*."""
+
+    def __init__(self, players, you, open_seat, partner):
+        super().__init__(players, you)
+        self.open_seat, self.partner = open_seat, partner
+
+    def is_you(self, seat) -> bool:
+        return seat != self.open_seat and super().is_you(seat)
+
+    def name(self, seat) -> str:
+        if seat == self.open_seat:
+            return f"{self.poss(self.partner)} open hand"
+        return super().name(seat)
+
+    def poss(self, seat) -> str:
+        if seat == self.open_seat:
+            return self.name(seat) + "'s"
+        return super().poss(seat)
+
+    def mine(self, seat) -> str:
+        return self.poss(seat) if seat == self.open_seat else super().mine(seat)
+
+    def they(self, seat) -> str:
+        return "it" if seat == self.open_seat else super().they(seat)
+
+    def them(self, seat) -> str:
+        return "it" if seat == self.open_seat else super().them(seat)
+
+    def their(self, seat) -> str:
+        return "its" if seat == self.open_seat else super().their(seat)
+
+    def self_(self, seat) -> str:
+        return "itself" if seat == self.open_seat else super().self_(seat)
+
+    def they_verb(self, seat, verb: str) -> str:
+        return f"it {verb}" if seat == self.open_seat else super().they_verb(seat, verb)
 
 
 def _cap(text: str) -> str:
@@ -299,13 +369,21 @@ def _listing(names):
 
 
 class Truk(SidesAddressed, Game):
-    """Basque truk for 2 or 4 players (rules K1–K19, variants KV1–KV2).
+    """Basque truk for 2, 3 or 4 players (rules K1–K19, variants KV1–KV3).
 
     Seats go round the table; play passes to the right. With four players the sides are A
     (seats 0 and 2) and B (seats 1 and 3), partners facing, and the players are named after
     their order of play from seat 0: A1, B1, A2, B2 (seats 0, 3, 2, 1). With two, A and B.
+    Three players play *itzu* truk (KV3): four seats, the fourth (seat 3) an open hand dealt
+    face up and played by its partner in seat 1; ``Truk(3)`` names them A1, B, A2 and
+    ``Truk(["Ada", "Bea", "Cy"])`` seats Ada, Bea and Cy in seats 0, 1 and 2 (Bea alone with
+    the open hand). The game keeps four seats (``game.n == 4``) with the option ``itzu``.
     Setting: ``dealer``, the seat that deals the first cards (anyone may, K11).
-    Options: ``signals_seen`` (KV1), ``bet_keeps_tantos`` (KV2).
+    Options: ``signals_seen`` (KV1), ``bet_keeps_tantos`` (KV2), ``itzu`` (KV3).
+
+    >>> g = Truk(["Ada", "Bea", "Cy"])
+    >>> g.n, g.players[3], g.open_seat, g.played_by(3), g.side_players(1)
+    (4, 'Open hand', 3, 1, 'Bea with the open hand')
     """
 
     key = "truk"
@@ -320,6 +398,8 @@ class Truk(SidesAddressed, Game):
     OPTIONS = {
         "signals_seen": (False, "KV1", "the other side catches the signals too"),
         "bet_keeps_tantos": (False, "KV2", "after a truk reached by a bet the tantos stay"),
+        "itzu": (False, "KV3", "itzu truk, for three players: the fourth seat's hand is dealt "
+                 "face up and played by its partner (set by Truk(3))"),
     }
     SETUP = {"dealer": (0, _check_dealer)}
     SIGNALS = SIGNALS
@@ -328,17 +408,84 @@ class Truk(SidesAddressed, Game):
     def __init__(self, players=4, *, options=None, **setup):
         count = players if isinstance(players, int) and not isinstance(players, bool) else (
             len(players) if isinstance(players, (list, tuple)) else None)
+        itzu = None
+        if isinstance(options, dict):
+            itzu = options.get("itzu", options.get("KV3"))
         if count == 3:
-            raise ConfigError("players", "Truk is for 2 or 4 players (K3), not 3")
-        if count == 4 and isinstance(players, int):
-            players = ["A1", "B2", "A2", "B1"]       # named by order of play from seat 0
+            if itzu is False:
+                raise ConfigError("options.itzu", "three players play itzu truk (KV3), with "
+                                  "the fourth seat's hand face up; it cannot be switched off")
+            options = {k: v for k, v in (options or {}).items() if k not in ("itzu", "KV3")}
+            options["itzu"] = True
+            names = ["A1", "B", "A2"] if isinstance(players, int) else list(players)
+            players = names + [OPEN_NAME]
+            itzu = True
+        elif count == 4 and isinstance(players, int):
+            players = (["A1", "B", "A2", OPEN_NAME] if itzu is True
+                       else ["A1", "B2", "A2", "B1"])   # named by order of play from seat 0
         elif count == 2 and isinstance(players, int):
             players = ["A", "B"]
+        if itzu is True and count == 2:
+            raise ConfigError("options.itzu", "itzu truk (KV3) is for three players, with the "
+                              "fourth seat's hand face up; not for two")
+        if itzu is True and isinstance(players, (list, tuple)) and len(players) == 4 and \
+                isinstance(players[OPEN_SEAT], str) and \
+                players[OPEN_SEAT].strip().casefold() == "you":
+            raise ConfigError("players", "seat 3 is the open hand, and nobody sits there (KV3): "
+                              "name the three players, You among them")
         super().__init__(players, options=options, **setup)
 
     def _make_table(self) -> Table:
         teams = ((0, 2), (1, 3)) if self.n == 4 else ((0,), (1,))
         return Table(self.n, self.direction, teams=teams)
+
+    # ---- itzu truk (KV3): the open hand ---------------------------------------------------
+    @property
+    def open_seat(self):
+        """KV3: the seat of the open hand (3) in itzu truk, else ``None``."""
+        return OPEN_SEAT if self.options["itzu"] else None
+
+    def played_by(self, seat) -> int:
+        """The seat whose player chooses for ``seat``: the open hand's partner for the open
+        hand (KV3), else the seat itself."""
+        return OPEN_PARTNER if seat == OPEN_SEAT and self.options["itzu"] else seat
+
+    @property
+    def words(self) -> Words:
+        if not self.options["itzu"]:
+            return super().words
+        you, words = self.you, self.__dict__.get("_words")
+        if words is None or words.you != you:
+            words = self.__dict__["_words"] = _OpenWords(self.players, you, OPEN_SEAT,
+                                                         OPEN_PARTNER)
+        return words
+
+    def _in_open_turn(self) -> bool:
+        """KV3: is it the open hand's turn (its partner acting for it)?"""
+        return self.to_act == OPEN_SEAT and self.options["itzu"] and \
+            self._phase.key not in ("deal", "score", "over")
+
+    def _as_open(self, action):
+        """The action as the rules read it: in the open hand's turn its partner's action is
+        the open hand's (KV3)."""
+        if action.seat == OPEN_PARTNER and self._in_open_turn():
+            return dataclasses.replace(action, seat=OPEN_SEAT)
+        return action
+
+    def _verify_for(self, action, actor):
+        if (self.options["itzu"] and action.__class__ is Action and actor is not None
+                and actor >= 0 and action.seat.__class__ is int and action.seat != actor
+                and 0 <= action.seat < self.n):
+            w = self.words
+            if action.seat == OPEN_SEAT:
+                raise IllegalAction("KV3", f"nobody sits at the open hand: "
+                                    f"{w.says(OPEN_PARTNER, 'plays')} it, in its turn, with "
+                                    f"moves for seat {OPEN_PARTNER}")
+            if self._in_open_turn():
+                raise IllegalAction("KV3", f"it is the open hand's turn, and only its partner "
+                                    f"plays it: {w.name(OPEN_PARTNER)}, not "
+                                    f"{w.name(action.seat)}")
+        super()._verify_for(action, actor)
 
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
@@ -423,6 +570,8 @@ class Truk(SidesAddressed, Game):
         addressed as you is named last (A2 and you)."""
         seats = [s for s in self.table.order_from(0) if self.side_of(s) == side]
         w = self.words
+        if self.options["itzu"] and OPEN_SEAT in seats:
+            return f"{w.name(OPEN_PARTNER)} with the open hand"
         seats.sort(key=w.is_you)
         return w.listing(seats)
 
@@ -436,8 +585,10 @@ class Truk(SidesAddressed, Game):
         return self.table.next(self.esku)
 
     def speaker(self, side) -> int:
-        """K12 (our ruling): the side's first player in order of play speaks for it."""
-        return next(s for s in self.table.order_from(self.first_player) if self.side_of(s) == side)
+        """K12 (our ruling): the side's first player in order of play speaks for it (in
+        itzu truk, side B's one player, KV3)."""
+        seat = next(s for s in self.table.order_from(self.first_player) if self.side_of(s) == side)
+        return self.played_by(seat)
 
     @property
     def tantos_middle(self) -> int:
@@ -450,9 +601,17 @@ class Truk(SidesAddressed, Game):
     def _name(self, card) -> str:
         return card.name
 
-    def _shown(self, card) -> str:
-        """A changed card as the table sees it: face up, or face down if a 2 or a 3."""
-        return "a card face down (a 2 or a 3)" if card.rank in ("2", "3") else f"the {card.name}"
+    def _shown(self, card, seat=None) -> str:
+        """A changed card as the table sees it: face up, or face down if a 2 or a 3 (the
+        open hand's are all face up, KV3)."""
+        if card.rank in ("2", "3") and not (seat is not None and seat == self.open_seat):
+            return "a card face down (a 2 or a 3)"
+        return f"the {card.name}"
+
+    def _face_up(self, card, seat) -> bool:
+        """K16, K18: a changed card is shown face up unless a 2 or a 3; KV3: the open
+        hand's cards are all face up."""
+        return card.rank not in ("2", "3") or seat == self.open_seat
 
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
@@ -461,7 +620,10 @@ class Truk(SidesAddressed, Game):
             return CHANCE
         if key == "score":
             return TABLE
-        return self.to_act
+        to_act = self.to_act
+        if to_act == OPEN_SEAT and self.options["itzu"]:
+            return OPEN_PARTNER          # KV3: the open hand's partner plays it
+        return to_act
 
     def turn_rule(self):
         return self._phase.rule if self._phase.key != "option" else self._option_rule()
@@ -471,6 +633,17 @@ class Truk(SidesAddressed, Game):
 
     # ---- legal actions -------------------------------------------------------------------
     def _legal(self):
+        out = self._legal_of_turn()
+        if self.options["itzu"] and self._in_open_turn():
+            # KV3: the open hand's moves are made by its partner (seat 1)
+            return [dataclasses.replace(a, seat=OPEN_PARTNER) for a in out]
+        return out
+
+    def _signals_allowed(self, seat) -> bool:
+        """K19 with four players; in itzu truk side B makes none (KV3)."""
+        return self.n == 4 and not (self.options["itzu"] and self.side_of(seat) == 1)
+
+    def _legal_of_turn(self):
         key = self._phase.key
         seat = self.to_act
         if key == "score":
@@ -498,7 +671,7 @@ class Truk(SidesAddressed, Game):
             out.append(Action("truk", seat))
         if self._may_ask_pass(seat) is None:
             out.append(Action("ask_pass", seat))
-        if self.n == 4:
+        if self._signals_allowed(seat):
             for what in SIGNALS:
                 if (seat, what) not in self.given and self._signal_true(seat, what):
                     out.append(Action("signal", seat, what=what))
@@ -563,8 +736,14 @@ class Truk(SidesAddressed, Game):
             hand.sort(key=lambda c: -_RV[c.rank])
         self.stock = cards[3 * n:]
         w = self.words
-        text = (f"{w.says(dealer, 'deals')} three cards to each player, one at a time, to the "
+        deals = w.says(dealer, 'deals')
+        if dealer == self.open_seat:      # KV3: its partner deals for it
+            deals = f"{w.says(OPEN_PARTNER, 'deals')} for the open hand"
+        text = (f"{deals} three cards to each player, one at a time, to the "
                 f"right, starting with {w.name(order[0])}")
+        if self.options["itzu"]:
+            text += (f"; the open hand's three cards lie face up for everyone to see, and "
+                     f"{w.says(OPEN_PARTNER, 'plays')} them (KV3)")
         if first_deal:
             text += " (anyone may deal the first cards)."
             return self._draw(dealer, order, text)
@@ -648,6 +827,13 @@ class Truk(SidesAddressed, Game):
             rule += " + K10" if self.stake == "tanto" else ""
         return text, rule
 
+    def _dealer_words(self, seat) -> str:
+        """Who deals for ``seat``: the seat, or the open hand's partner for it (KV3)."""
+        w = self.words
+        if seat == self.open_seat:
+            return f"{w.name(OPEN_PARTNER)} for the open hand"
+        return w.name(seat)
+
     def _mode_words(self):
         return {"compulsory": "compulsory: no option is left (nahitaez)",
                 "pasotan": "pasotan", "chosen": "the side chose to play it",
@@ -699,7 +885,7 @@ class Truk(SidesAddressed, Game):
             return (f"{self._for(action.seat, 'decides')} not to play ({self._side_its(side)} first "
                     f"option): {self._side_says(side, 'takes')} the 3rd tanto and "
                     f"{self._side_verb(side, 'has')} one option left. The cards are dealt again "
-                    f"by {w.name(self.esku)}, on {old} right, the new esku.", rule)
+                    f"by {self._dealer_words(self.esku)}, on {old} right, the new esku.", rule)
         self.tantos[side] = 0
         self.due = None
         self.stake = "truk"
@@ -707,13 +893,13 @@ class Truk(SidesAddressed, Game):
             self.mode = "compulsory"
             return (f"{self._for(action.seat, 'puts')} the truk off ({self._side_its(side)} one "
                     f"option): {self._side_says(side, 'puts')} the 3 tantos back in the middle, "
-                    f"the cards are dealt again by {w.name(self.esku)}, "
+                    f"the cards are dealt again by {self._dealer_words(self.esku)}, "
                     f"the new esku, and the truk must then be played (nahitaez, compulsory; "
                     f"not pasotan: our ruling).", rule)
         self.mode = "pasotan"
         return (f"{self._for(action.seat, 'decides')} not to play again ({self._side_its(side)} "
                 f"second option): {self._side_says(side, 'puts')} the 3 tantos back in the "
-                f"middle, the cards are dealt again by {w.name(self.esku)}, the new esku, and "
+                f"middle, the cards are dealt again by {self._dealer_words(self.esku)}, the new esku, and "
                 f"the truk must be played pasotan.",
                 rule + " + K16")
 
@@ -788,8 +974,12 @@ class Truk(SidesAddressed, Game):
         hand.extend(new)
         hand.sort(key=lambda c: -_RV[c.rank])
         self.exchange = {"seat": seat, "old": old, "new": new, "why": why}
-        shown = _listing([self._shown(c) for c in old])
+        shown = _listing([self._shown(c, seat) for c in old])
         k = len(old)
+        if seat == self.open_seat:
+            return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
+                    f"card{'s' if k > 1 else ''} from the stock ({len(self.stock)} left), face "
+                    f"up like all the open hand's cards (KV3).")
         return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
                 f"card{'s' if k > 1 else ''} from the stock ({len(self.stock)} left); 2s and 3s are shown face down.")
 
@@ -800,13 +990,14 @@ class Truk(SidesAddressed, Game):
         w = self.words
         if action.kind == "keep":
             for c in ex["old"]:
-                self.aside.append({"seat": seat, "card": c, "up": c.rank not in ("2", "3"),
+                self.aside.append({"seat": seat, "card": c, "up": self._face_up(c, seat),
                                    "why": ex["why"]})
             return f"{w.says(seat, 'keeps')} the new cards; the old ones stay aside."
         hand = self.hands[seat]
         for c in ex["new"]:
             hand.remove(c)
-            self.aside.append({"seat": seat, "card": c, "up": False, "why": ex["why"]})
+            self.aside.append({"seat": seat, "card": c, "up": seat == self.open_seat,
+                               "why": ex["why"]})
         hand.extend(ex["old"])
         hand.sort(key=lambda c: -_RV[c.rank])
         return (f"{w.says(seat, 'finds')} the new cards worse and {w.verb(seat, 'takes')} the "
@@ -900,6 +1091,10 @@ class Truk(SidesAddressed, Game):
             if self.n != 4:
                 raise IllegalAction("K19", "signals are made to a partner; with two players "
                                     "there is none")
+            if not self._signals_allowed(seat):
+                raise IllegalAction("KV3", f"side B makes no signals in itzu truk: the open "
+                                    f"hand's cards are seen by everyone, and "
+                                    f"{w.says(OPEN_PARTNER, 'plays')} it (K19)")
             if action.what not in SIGNALS:
                 raise IllegalAction("K19", f"{action.what!r} is not a signal; the signals are "
                                     + ", ".join(f"{k} ({v[1]})" for k, v in SIGNALS.items()))
@@ -954,7 +1149,7 @@ class Truk(SidesAddressed, Game):
                     f"{w.name(answerer)}, on {w.poss(seat)} right, to pass. Refused, the hand "
                     f"goes on; accepted, both change cards.", "K18")
         if kind == "truk":
-            answerer = self.table.next_opponent(seat)
+            answerer = self.played_by(self.table.next_opponent(seat))   # KV3
             self.call = Call.made("truk", by=seat, table=self.table, resume=seat, stake=1,
                                   refused=1, answer_by=answerer)
             self.bet = {"by": seat, "side": self.side_of(seat), "trick": len(self.tricks),
@@ -1151,6 +1346,8 @@ class Truk(SidesAddressed, Game):
 
     # ---- doing ---------------------------------------------------------------------------
     def _check(self, action):
+        if self.options["itzu"]:
+            action = self._as_open(action)
         try:
             super()._check(action)
         except IllegalAction as refusal:
@@ -1159,6 +1356,8 @@ class Truk(SidesAddressed, Game):
             raise IllegalAction(refusal.rule, sentence_case(refusal.reason)) from None
 
     def _do(self, action):
+        if self.options["itzu"]:
+            action = self._as_open(action)
         text, rule = self._do_step(action)
         return (sentence_case(text) if self.you is not None else text), rule
 
@@ -1189,7 +1388,8 @@ class Truk(SidesAddressed, Game):
             win_sides = [0 if t[0] > t[1] else 1]
         return {"truks": list(t), "tantos": list(self.tantos),
                 "scores": [t[self.side_of(s)] for s in range(self.n)],
-                "winners": [s for s in self.table.order_from(0) if self.side_of(s) in win_sides],
+                "winners": [s for s in self.table.order_from(0) if self.side_of(s) in win_sides
+                            and s != self.open_seat],
                 "winning_side": SIDE_NAMES[win_sides[0]] if len(win_sides) == 1 else None,
                 "hands_played": len(self.hand_log), "deals": self.deal_no,
                 "finished": self.finished}
@@ -1202,6 +1402,14 @@ class Truk(SidesAddressed, Game):
 
     # ---- people --------------------------------------------------------------------------
     def describe(self, action):
+        label = self._describe(action)
+        if (self.options["itzu"] and action.seat == OPEN_PARTNER and self._in_open_turn()
+                and action.kind not in ("deal", "score")):
+            label = (label[:-1] + ", for the open hand)" if label.endswith(")")
+                     else label + " (for the open hand)")     # KV3
+        return label
+
+    def _describe(self, action):
         kind = action.kind
         if kind == "play":
             return f"Play the {action.card.name}"
@@ -1322,9 +1530,12 @@ class Truk(SidesAddressed, Game):
             self.options["signals_seen"] or self.side_of(s["seat"]) == side)]
 
     def _partner_power(self, seat) -> int:
-        """What the partner's signals say about the partner's best card (a rank value)."""
+        """What the partner's signals say about the partner's best card (a rank value); in
+        itzu truk (KV3) side B knows both its hands, so the partner's best card itself."""
         best = 0
         partner = self.table.partner(seat)
+        if self.options["itzu"] and self.side_of(seat) == 1:
+            return max((_RV[c.rank] for c in self.hands[partner]), default=0)
         for s in self.signals_seen_by(seat):
             if s["seat"] == partner:
                 rank = SIGNALS[s["what"]][2][0]
@@ -1333,6 +1544,8 @@ class Truk(SidesAddressed, Game):
 
     def _partner_said_nothing(self, seat) -> bool:
         partner = self.table.partner(seat)
+        if self.options["itzu"] and self.side_of(seat) == 1:
+            return not any(c.rank in ("3", "2", "1") for c in self.hands[partner])
         return any(s["seat"] == partner and s["what"] == "eyebrows"
                    for s in self.signals_seen_by(seat))
 
@@ -1344,11 +1557,14 @@ class Truk(SidesAddressed, Game):
         and the side is not ahead; leads low when the partner signalled a top card, high
         otherwise; then plays just high enough, or its lowest card when its side is winning
         the trick or cannot win it. It sees only its own cards, the table and the signals its
-        seat may see."""
+        seat may see. In itzu truk (KV3) the open hand's partner plays it by the same habits,
+        knowing both hands."""
         legal = self.legal_actions()
         if len(legal) == 1:
             return legal[0]
         key = self._phase.key
+        if seat == OPEN_PARTNER and self.options["itzu"] and self._in_open_turn():
+            seat = OPEN_SEAT            # the open hand's turn: its partner plays it
         hand = self.hands[seat]
         mine = self.strength(hand)
         helper = self._partner_power(seat)
@@ -1380,7 +1596,8 @@ class Truk(SidesAddressed, Game):
                 return changes[0]
             return changes[0] if changes else next(a for a in legal if a.kind == "change")
         # play
-        if self.n == 4 and len(hand) == 3 and not any(s["seat"] == seat for s in self.signals):
+        if self._signals_allowed(seat) and len(hand) == 3 and not any(
+                s["seat"] == seat for s in self.signals):
             for what in ("both_eyes", "one_eye", "smile", "lip", "tongue", "eyebrows"):
                 if (seat, what) not in self.given and self._signal_true(seat, what):
                     return Action("signal", seat, what=what)
@@ -1421,8 +1638,9 @@ class Truk(SidesAddressed, Game):
 
     def _view(self, seat):
         teacher = seat is None
-        hands = [[c.to_json() for c in self.hands[s]] if teacher or s == seat else None
-                 for s in range(self.n)]
+        open_seat = self.open_seat      # KV3: the open hand is face up for every seat
+        hands = [[c.to_json() for c in self.hands[s]] if teacher or s == seat or s == open_seat
+                 else None for s in range(self.n)]
         tricks = []
         over = self.hand_result is not None
         for k in range(3):
@@ -1441,12 +1659,12 @@ class Truk(SidesAddressed, Game):
         exchange = None
         if self.exchange is not None:
             ex = self.exchange
+            sees = teacher or seat == ex["seat"] or ex["seat"] == open_seat
             exchange = {"seat": ex["seat"], "why": ex["why"],
-                        "old": [c.to_json() if (teacher or c.rank not in ("2", "3") or
-                                                seat == ex["seat"]) else None for c in ex["old"]],
+                        "old": [c.to_json() if (sees or c.rank not in ("2", "3"))
+                                else None for c in ex["old"]],
                         "new_count": len(ex["new"]),
-                        "new": [c.to_json() for c in ex["new"]] if teacher or seat == ex["seat"]
-                        else None}
+                        "new": [c.to_json() for c in ex["new"]] if sees else None}
         signals = [{"seat": s["seat"], "what": s["what"], "gesture": SIGNALS[s["what"]][0],
                     "meaning": SIGNALS[s["what"]][1], "trick": s["trick"]}
                    for s in self.signals
@@ -1460,6 +1678,11 @@ class Truk(SidesAddressed, Game):
             "side_of": [self.side_of(s) for s in range(self.n)],
             "partner": [self.table.partner(s) for s in range(self.n)],
             "esku": self.esku,
+            "open_hand": None if open_seat is None else {
+                "seat": open_seat, "by": OPEN_PARTNER,
+                "label": f"open hand, played by {self.words.name(OPEN_PARTNER)}"},
+            "turn": self.to_act if self._phase.key in ("option", "pasotan", "play", "answer",
+                                                       "paso") else None,
             "dealer": self.dealer if self.deal_no <= 1 else self.esku,
             "first_player": None if self.esku is None else self.first_player,
             "stake": self.stake,
@@ -1519,28 +1742,36 @@ class Truk(SidesAddressed, Game):
         a signal is a hard fact about the signaller's cards at that moment; it is dropped
         once the signaller has changed cards since). Truk bets and their answers are soft
         information (a bet may be a bluff): the first worlds tried must fit them
-        (:meth:`_bet_hints`); if none of 30 does, they are dropped."""
+        (:meth:`_bet_hints`); if none of 30 does, they are dropped. In itzu truk (KV3) the
+        open hand is seen by everyone and is never dealt again, nor the cards it changed or
+        drew; for the open hand's partner (who plays it) both hands are known."""
         from ...engine.sampling import deal_hidden, redact_deals
         world = self.fork()
         redact_deals(world, Action("deal"))
         if self._phase.key in ("deal", "over") or not any(self.hands):
             return world
-        others = [s for s in range(self.n) if s != seat]
+        open_seat = self.open_seat
+        if seat == open_seat:
+            seat = OPEN_PARTNER       # who chooses for the open hand (KV3)
+        seen = {seat, open_seat} if open_seat is not None else {seat}
+        others = [s for s in range(self.n) if s not in seen]
         known = set(self.hands[seat])
+        if open_seat is not None:
+            known.update(self.hands[open_seat])
         for t in self.tricks:
             known.update(p.card for p in t.plays)
         if self.trick is not None:
             known.update(p.card for p in self.trick.plays)
         hidden_aside = []
         for i, a in enumerate(self.aside):
-            if a["up"] or a["seat"] == seat:
+            if a["up"] or a["seat"] in seen:
                 known.add(a["card"])
             else:
                 hidden_aside.append(i)
         ex = self.exchange
         ex_new = ex_old = ()
         if ex is not None:
-            if ex["seat"] == seat:
+            if ex["seat"] in seen:
                 known.update(ex["old"])
             else:
                 ex_new = ex["new"]

@@ -26,6 +26,19 @@ function cwTkPlaces(n, base) {
   return place;
 }
 
+// Itzu truk (KV3, three players): the fourth seat is an open hand, dealt face up and played
+// by its partner; the view gives f.open_hand = {seat, by, label} and f.turn, the seat whose
+// turn it is (f.actor is then the partner who moves for it).
+function cwTkTurn(f) { return f.open_hand ? f.turn : f.actor; }
+function cwTkPlayedBy(f, s) { return f.open_hand && f.open_hand.seat === s ? f.open_hand.by : s; }
+function cwTkOpenNote(ctx, f, s, box) {
+  if (!f.open_hand || f.open_hand.seat !== s) return;
+  box.classList.add("cw-tk-seat--open");
+  const by = ctx.human === f.open_hand.by ? "you" : f.players[f.open_hand.by];
+  const note = cwEl("div", "cw-tk-open-note", box, `Face up for everyone · played by ${by}`);
+  note.title = "Itzu truk (KV3): with three players the fourth seat's hand lies face up, and its partner plays it in its turn";
+}
+
 function cwTkSideName(f, side) { return f.players.length === 4 ? `side ${"AB"[side]}` : f.players[side]; }
 
 /** What this seat just said or did (a bubble on the seat): Truk!, Joka!, paso eske … */
@@ -46,7 +59,7 @@ function cwTkSeat(ctx, f, prev, s) {
   const side = f.side_of[s];
   const box = cwEl("section", `cw-seat cw-tk-seat cw-tk-seat--side${"AB"[side]}`);
   box.dataset.seat = String(s);
-  const active = f.actor === s;
+  const active = cwTkTurn(f) === s;
   if (active) box.classList.add("cw-seat--active");
   if (ctx.viewer === s) box.classList.add("cw-seat--me");
   box.setAttribute("aria-label", `${name}, ${cwTkSideName(f, side)}` + (f.esku === s ? ", the esku" : ""));
@@ -66,6 +79,7 @@ function cwTkSeat(ctx, f, prev, s) {
     const word = { play: "To play", answer: "To answer", option: "To decide", pasotan: "To change", paso: "To answer" }[f.phase] || "To act";
     cwEl("span", "cw-badge cw-badge--turn", badges, f.phase === "paso" && f.paso && f.paso.stage !== "ask" ? "To change" : word);
   }
+  cwTkOpenNote(ctx, f, s, box);
   const bubble = cwTkBubble(f, s);
   if (bubble) cwEl("div", `cw-tk-bubble cw-tk-bubble--${bubble.cls}`, box, bubble.text);
   // signals this view may see, made by this seat in this hand
@@ -84,10 +98,10 @@ function cwTkSeat(ctx, f, prev, s) {
   const handRow = cwEl("div", "cw-hand cw-tk-hand", box);
   const hand = f.hands[s];
   const list = hand ? hand.slice() : Array(f.hand_counts[s]).fill(null);
-  const mine = ctx.human === s && ctx.atHead && !f.finished && active;
+  const mine = ctx.human === cwTkPlayedBy(f, s) && ctx.atHead && !f.finished && active;
   const changing = mine && (f.phase === "pasotan" || (f.phase === "paso" && f.paso && f.paso.stage === "change")) && !f.exchange;
   const playing = mine && f.phase === "play";
-  const w = hand ? 54 : 42;
+  const w = hand ? (cwTkPlayedBy(f, s) !== s ? 46 : 54) : 42;   // the open hand fits a side seat
   handRow.style.setProperty("--cw-card-w", w + "px");
   const picked = new Set();   // the cards chosen to change (the drawn node is kept per step)
   const fresh = f.exchange && f.exchange.seat === s && f.exchange.new ? new Set(f.exchange.new) : new Set();
@@ -133,7 +147,7 @@ function cwTkChangeBar(ctx, f, s, picked) {
   bar.setAttribute("aria-label", "Change cards from the stock");
   const why = f.phase === "pasotan" ? "Pasotan (K16): click the cards to change, or say “we play”."
     : "Paso eske (K18): click the cards to change (none is allowed).";
-  cwEl("div", "cw-tk-changebar-why", bar, why + " 2s and 3s are shown face down.");
+  cwEl("div", "cw-tk-changebar-why", bar, why + (cwTkPlayedBy(f, s) !== s ? " The open hand's cards stay face up, 2s and 3s too (KV3)." : " 2s and 3s are shown face down."));
   const go = cwEl("button", "cw-btn cw-move cw-tk-change-go", bar, "");
   go.type = "button";
   go.addEventListener("click", () => ctx.act({ kind: "change", cards: Array.from(picked) }));
@@ -245,7 +259,9 @@ function cwTkHandBox(ctx, f) {
     cwEl("div", "cw-tk-small", box, "the 3rd tanto: its winner takes all 3 (AB)");
   }
   if (f.esku !== null && f.esku !== undefined) {
-    cwEl("div", "cw-tk-small", box, between ? `Esku: ${cwSays(f.players[f.esku], "deals it").replace(/^You deal/, "you deal")}`
+    const dealer = cwTkPlayedBy(f, f.esku);   // itzu (KV3): the open hand's partner deals for it
+    cwEl("div", "cw-tk-small", box, between ? (dealer !== f.esku ? `Esku: ${f.players[f.esku]} · ${cwSays(f.players[dealer], "deals it")} for the open hand`
+      : `Esku: ${cwSays(f.players[f.esku], "deals it").replace(/^You deal/, "you deal")}`)
       : `Esku: ${f.players[f.esku]} · ${cwSays(f.players[f.first_player], "leads every trick")}`);
   }
   const o = f.options;
