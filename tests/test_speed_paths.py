@@ -286,13 +286,13 @@ def test_fork_shares_only_what_never_changes():
     for _ in range(6):
         game.apply(rng.choice(game.legal_actions()))
     fork = game.fork()
-    for name in ("hands", "_acts", "_counts", "scores", "bids", "taken", "won", "history",
+    for name in ("hands", "_acts", "_places", "scores", "bids", "taken", "won", "history",
                  "actions", "comments"):
         assert getattr(fork, name) == getattr(game, name)
         assert getattr(fork, name) is not getattr(game, name), name
     assert all(a is not b for a, b in zip(fork.hands, game.hands))
     assert all(a is not b for a, b in zip(fork._acts, game._acts))
-    assert all(a is not b for a, b in zip(fork._counts, game._counts))
+    assert all(a is not b for a, b in zip(fork._places, game._places))
     assert fork._names is game._names and fork.players is game.players
     fork.comments[1] = "only in the fork"
     assert 1 not in game.comments
@@ -323,9 +323,10 @@ def test_pocha_rehold_makes_a_changed_hand_agree():
 
 
 def test_pocha_held_actions_mirror_the_hands():
-    """Pocha keeps each hand twice: as cards (``hands``, what the views show) and as play
-    actions by suit (what the duties pick from). After every step they hold the same cards in
-    the same order, and the kept trick leader is the trick's winner so far."""
+    """Pocha keeps each hand three times: as cards (``hands``, what the views show), as play
+    actions by suit (what the duties pick from) and as the cards' places in the sorted deck
+    (where a suit's run is found). After every step they hold the same cards in the same
+    order, and the kept trick leader is the trick's winner so far."""
     for seed in range(4):
         game = Pocha(4 if seed % 2 else 3, hands=4 if seed < 2 else None, start=8)
         rng = random.Random(seed)
@@ -335,8 +336,9 @@ def test_pocha_held_actions_mirror_the_hands():
                 held = game._acts[seat]
                 assert [a.card for a in held] == hand
                 assert all(a.seat == seat and a.kind == "play" for a in held)
-                assert game._counts[seat] == [sum(1 for c in hand if c.suit == suit) for suit
-                                              in ("coins", "cups", "swords", "clubs")]
+                places = game._places[seat]
+                assert places == sorted(places) and [game._tables.by_place[p] for p in
+                                                     places] == hand
             trick = game.trick
             if trick is not None and trick.plays:
                 assert game._tops[5] == trick.winner(game.power)
@@ -406,3 +408,129 @@ def test_a_configuration_checked_once_is_still_checked_for_its_types():
     assert a.setup is not b.setup and a.players is not b.players
     a.players.append("D")        # a game's lists are its own
     assert Pocha(["A", "B", "C"], dealer=2).players == ["A", "B", "C"]
+
+
+# ---- Pocha's duties by bisection, against the rule read plainly ---------------------------
+def _h8_plainly(game, seat):
+    """The cards ``seat`` may play now, by H8 read word for word from the hand and the trick
+    (no kept state): follow suit and beat the highest card of the suit led if you can (unless
+    someone trumped); void, trump, beating the highest trump if you can; else any card."""
+    hand, trick, trump = game.hands[seat], game.trick, game.trump
+    if not trick.plays:
+        return set(hand)
+    rv = game._rv
+    led = trick.plays[0].card.suit
+    led_cards = [p.card for p in trick.plays if p.card.suit == led]
+    trumps_down = [p.card for p in trick.plays if p.card.suit == trump and led != trump]
+    follow = [c for c in hand if c.suit == led]
+    if follow:
+        if trumps_down:
+            return set(follow)
+        high = max(rv[c.rank] for c in led_cards)
+        beat = [c for c in follow if rv[c.rank] > high]
+        return set(beat or follow)
+    mine = [c for c in hand if c.suit == trump]
+    if not mine:
+        return set(hand)
+    if not trumps_down:
+        return set(mine)
+    top = max(rv[c.rank] for c in trumps_down)
+    over = [c for c in mine if rv[c.rank] > top]
+    return set(over or hand)
+
+
+@pytest.mark.parametrize("players, setup, options", [
+    (4, {"start": 10, "hands": 3}, {}), (3, {"start": 11, "hands": 3}, {}),
+    (4, {"start": 11, "hands": 2, "deck": 48}, {}), (3, {"start": 10, "hands": 2}, {"HV3": True}),
+    (3, {"start": 12, "hands": 2}, {"HV4": True})], ids=["4p", "3p", "48", "HV3", "HV4"])
+def test_pocha_duties_by_bisection_are_H8_read_plainly(players, setup, options):
+    """At every card of seeded games the legal cards Pocha finds from the places it keeps
+    (bisection in deck order) are the cards H8 allows, read plainly from the hand and the
+    trick; every other card in the hand is refused with H8 by apply, changing nothing."""
+    checked = 0
+    for seed in range(3):
+        game = Pocha(players, options=options, **setup)
+        rng = random.Random(seed)
+        while not game.finished:
+            actor = game.current_player
+            if actor == CHANCE:
+                game.apply(game.chance_action(rng))
+                continue
+            legal = game.legal_actions()
+            if game.phase.key == "play":
+                assert {a.card for a in legal} == _h8_plainly(game, actor)
+                for card in game.hands[actor]:
+                    if card not in {a.card for a in legal}:
+                        with pytest.raises(IllegalAction) as err:
+                            game.apply(Action("play", actor, card=card))
+                        assert err.value.rule == "H8" and "duty" in err.value.reason
+                checked += 1
+            game.apply(rng.choice(legal))
+    assert checked > 100
+
+
+def test_pocha_a_deal_of_equal_cards_made_elsewhere_deals_the_same():
+    """A deal listing cards made anew (equal to the deck's, not the same objects) is checked
+    and dealt as the shuffled one is: the same hands, steps and views; a deal with a card
+    twice or a card from outside the deck is refused with H1 / H2."""
+    from cardwidgets.engine import Card
+    rng = random.Random(4)
+    game, twin = Pocha(4, start=10, hands=1), Pocha(4, start=10, hands=1)
+    deal = game.chance_action(rng)
+    anew = Action("deal", cards=tuple(Card(c.rank, c.suit, c.system) for c in deal.cards))
+    assert anew == deal and all(a is not b for a, b in zip(anew.cards, deal.cards))
+    game.apply(deal)
+    twin.apply(anew)
+    assert _everything(game) == _everything(twin) and game.view(None) == twin.view(None)
+    assert all(a is b for h, k in zip(game.hands, twin.hands) for a, b in zip(h, k))
+    while not game.finished:
+        choice = rng.choice(game.legal_actions())
+        game.apply(choice)
+        twin.apply(Action.from_json(choice.to_json(), twin.system))
+    assert _everything(game) == _everything(twin)
+    fresh = Pocha(4, start=10, hands=1)
+    cards = list(deal.cards)
+    with pytest.raises(IllegalAction) as err:
+        fresh.apply(Action("deal", cards=tuple(cards[:-1] + cards[:1])))
+    assert err.value.rule == "H1" and "dealt twice" in err.value.reason
+    three = Pocha(3, start=12, hands=1)
+    with pytest.raises(IllegalAction) as err:
+        three.apply(Action("deal", cards=tuple(cards[:36])))
+    assert err.value.rule in ("H1", "H2")
+    assert fresh.history == [] and three.history == []
+
+
+def test_a_step_is_a_value_through_copies():
+    """A step pickles and copies as the value it is (its text made on the way), and reads as
+    its fields, the text made."""
+    import copy
+    import pickle
+    game = Pocha(4, start=10, hands=1)
+    _play(game, 2, read_at_once=False, limit=20)
+    for step in game.history:
+        assert not isinstance(step._text, str)
+        again = pickle.loads(pickle.dumps(step))
+        assert again == step and copy.deepcopy(step) == step and copy.copy(step) == step
+        assert list(step) == [step.index, step.action, step.phase, step.deal, step.text,
+                              step.rule, step.actor]
+        assert not step != again
+
+
+def test_pocha_chance_action_deals_as_the_plain_shuffle():
+    """Pocha's shuffled deal (the deck's order shuffled, with the cards' places kept) is the
+    deal ``random.Random.shuffle`` gives for the seed, for every deck; a deal it made and was
+    not applied, or another rng, changes nothing."""
+    for game in (Pocha(4), Pocha(3), Pocha(4, deck=48), Pocha(3, options={"HV4": True})):
+        for seed in range(5):
+            cards = list(game.deck_cards)
+            random.Random(seed).shuffle(cards)
+            assert game.chance_action(random.Random(seed)).cards == tuple(cards)
+        stale = game.chance_action(random.Random(1))
+        other = Pocha(game.players, options=game.options, **game.setup)
+        twin = Pocha(game.players, options=game.options, **game.setup)
+        other.apply(stale)                      # made by another game: checked in full
+        twin.apply(twin.chance_action(random.Random(1)))
+        assert _everything(other) == _everything(twin) and other.hands == twin.hands
+        game.chance_action(random.Random(2))    # made, never applied
+        game.apply(stale)
+        assert game.hands == twin.hands

@@ -16,7 +16,7 @@ import random
 import re
 import sys
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -290,9 +290,10 @@ def text_of(source) -> str:
 
 
 _StepFields = ("index", "action", "phase", "deal", "text", "rule", "actor")
+_new = tuple.__new__
 
 
-class Step:
+class Step(tuple):
     """What one applied action did, in plain words, and the rule that allowed it.
 
     A value: its fields cannot be set. Its ``text`` is made when first read, from what the
@@ -300,57 +301,73 @@ class Step:
     steps nobody reads (a computer player's trial play-outs, a benchmark) never builds
     their sentences. The words are those of the moment the step was played: a game gives
     ``_do``'s text as values taken then, never as a reference to its changing state.
+
+    (Made as a tuple of its fields, the text in a box of its own where it is kept once
+    made: the quickest value Python makes, as a game makes one every step.)
     """
 
-    __slots__ = ("_index", "_action", "_phase", "_deal", "_text", "_rule", "_actor")
+    __slots__ = ()
 
-    def __init__(self, index: int, action: Action, phase: str, deal: int, text, rule: str,
-                 actor: int):
-        self._index = index      # 1-based number of the step in the game
-        self._action = action
-        self._phase = phase      # phase key when the action was taken
-        self._deal = deal        # which deal (hand) of the game, 1-based
-        self._text = text        # the words, or what makes them (text_of)
-        self._rule = rule
-        self._actor = actor      # seat, CHANCE or TABLE
+    def __new__(cls, index: int, action: Action, phase: str, deal: int, text, rule: str,
+                actor: int):
+        # index: 1-based number of the step in the game; phase: the phase key when the
+        # action was taken; deal: which deal (hand) of the game, 1-based; text: the words,
+        # or what makes them (text_of); actor: the seat, CHANCE or TABLE
+        return _new(cls, (index, action, phase, deal, [text], rule, actor))
 
-    index = property(attrgetter("_index"), doc="1-based number of the step in the game")
-    action = property(attrgetter("_action"), doc="the action applied")
-    phase = property(attrgetter("_phase"), doc="the phase key when the action was taken")
-    deal = property(attrgetter("_deal"), doc="which deal (hand) of the game, 1-based")
-    rule = property(attrgetter("_rule"), doc="the id(s) of the rule that allowed it")
-    actor = property(attrgetter("_actor"), doc="the seat that acted, CHANCE or TABLE")
+    index = property(itemgetter(0), doc="1-based number of the step in the game")
+    action = property(itemgetter(1), doc="the action applied")
+    phase = property(itemgetter(2), doc="the phase key when the action was taken")
+    deal = property(itemgetter(3), doc="which deal (hand) of the game, 1-based")
+    rule = property(itemgetter(5), doc="the id(s) of the rule that allowed it")
+    actor = property(itemgetter(6), doc="the seat that acted, CHANCE or TABLE")
 
     @property
     def text(self) -> str:
         """What the step did, in plain words (made on first reading, then kept)."""
-        text = self._text
+        box = self[4]
+        text = box[0]
         if text.__class__ is not str:
-            text = self._text = text_of(text)
+            text = box[0] = text_of(text)
         return text
 
+    @property
+    def _text(self):
+        """The words if made, else what makes them."""
+        return self[4][0]
+
     def to_json(self) -> dict:
-        return {"index": self._index, "action": self._action.to_json(), "phase": self._phase,
-                "deal": self._deal, "text": self.text, "rule": self._rule, "actor": self._actor}
+        return {"index": self[0], "action": self[1].to_json(), "phase": self[2],
+                "deal": self[3], "text": self.text, "rule": self[5], "actor": self[6]}
 
     def _fields(self) -> tuple:
-        return (self._index, self._action, self._phase, self._deal, self.text, self._rule,
-                self._actor)
+        return (self[0], self[1], self[2], self[3], self.text, self[5], self[6])
+
+    def __getnewargs__(self):
+        return self._fields()
 
     def __eq__(self, other):
         if other.__class__ is not self.__class__:
             return NotImplemented
         return self is other or self._fields() == other._fields()
 
+    def __ne__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self is not other and self._fields() != other._fields()
+
     def __hash__(self):
         return hash(self._fields())
+
+    def __iter__(self):
+        return iter(self._fields())
 
     def __repr__(self) -> str:
         return "Step(" + ", ".join(f"{name}={value!r}" for name, value
                                    in zip(_StepFields, self._fields())) + ")"
 
     def __str__(self) -> str:
-        return f"{self._index:>3}. {self.text} [{self._rule}]"
+        return f"{self[0]:>3}. {self.text} [{self[5]}]"
 
 
 class Game:
@@ -742,7 +759,7 @@ class Game:
             raise
         actions = self.actions
         actions.append(action)
-        step = Step(len(actions), action, phase, deal, text, rule, actor)
+        step = _new(Step, (len(actions), action, phase, deal, [text], rule, actor))
         self.history.append(step)
         if self._redo and not self._replaying:
             self._redo.clear()

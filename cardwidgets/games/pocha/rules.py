@@ -142,9 +142,12 @@ ANY_LOW = "duty 3 any low"          # void, trumps held are all lower than the h
 ANY_NONE = "duty 3 any none"        # void and holding no trump
 
 SCORE = Action("score")
+_SCORING = (SCORE,)       # the legal actions of the scoring step (H11)
+_NO_PLACE = 1 << 30       # the place of no card (above every card's place in the sorted deck)
 _DUTY_RULE = {BEAT: "H8 duty 1", FOLLOW: "H8 duty 2", FOLLOW_TRUMPED: "H8 duty 2",
               TRUMP: "H8 duty 3", OVERTRUMP: "H8 duty 3", ANY_LOW: "H8 duty 3",
               ANY_NONE: "H8 duty 3"}
+_TRICK_RULE = {rule: rule + " + H10" for rule in ("H8", "H10", *_DUTY_RULE.values())}
 
 
 def _deal_text(w, label, k, dealer_seat, first_seat, cutter, whole, trump_name, trump, hv4):
@@ -373,6 +376,13 @@ class _Tables:
         # the rank value of the card of each play action (keyed by the action's id)
         self.act_value = {id(a): self.value[id(a.card)] for acts in self.play_actions
                           for a in acts.values()}
+        # what playing each of our own play actions needs (keyed by the action's id): its
+        # card, the card's place in the sorted deck, the index of its suit, and the Play
+        self.play_info = {id(a): (a.card, self.place[id(a.card)], suit_order[a.card.suit],
+                                  Play(s, a.card))
+                          for s, acts in enumerate(self.play_actions) for a in acts.values()}
+        self.canon = {c: c for c in self.deck}      # an equal Card → our own
+        self.deck_place = tuple(self.place[id(c)] for c in self.deck)   # by index in the deck
 
 
 def _tables(deck_name, size, three_low, n) -> _Tables:
@@ -437,9 +447,10 @@ class Pocha(Addressed, Game):
     # Game.fork shares the lookup tables (made once per configuration, never changed) and
     # starts without the memo of the situation in the play (it holds a hand's own list).
     _FORK_FLAT = Game._FORK_FLAT | {"scores", "bids", "taken", "stock"}
-    _FORK_NESTED = {"hands": 1, "won": 1, "hand_scores": 1, "_acts": 1, "_counts": 1}
+    _FORK_NESTED = {"hands": 1, "won": 1, "hand_scores": 1, "_acts": 1, "_places": 1}
     _FORK_SHARES = Game._FORK_SHARES | {"_rv", "_names", "_sort_key", "_value",
                                         "_suit_index", "_act_value", "_powers", "_tables", "full_schedule",
+                                        "_play_info", "_suit_starts",
                                         "schedule"}
 
     @classmethod
@@ -489,6 +500,7 @@ class Pocha(Addressed, Game):
         self._text_ctx = (self._names, self.players, self._you_now)   # what every play's words need
         self._suit_index, self._act_value, self._powers = t.suit_index, t.act_value, t.powers
         self._tables = t
+        self._play_info, self._suit_starts = t.play_info, t.suit_starts
         start, limit = self.setup["start"], self.setup["hands"]
         full = self.full_schedule = self._full_schedule()
         if start > len(full):
@@ -520,17 +532,19 @@ class Pocha(Addressed, Game):
         # play (H8) pick from. Kept with the hands by the deal and the play; code that
         # changes a hand otherwise (a computer player's imagined deal) calls _rehold(seat)
         self._acts = [[] for _ in range(n)]
-        self._counts = [[0, 0, 0, 0] for _ in range(n)]
+        self._places = [[] for _ in range(n)]      # each card's place in the sorted deck
         self.stock: list = []        # cards not dealt this hand (the turned card among them)
         self.trump_card = None
         self.trump = None
+        self._trump_index = None     # the index of the trump suit (for the duties, H8)
         self.trump_dealt = False     # H5: in whole-deck hands the dealer keeps the trump card
         self.bids = [None] * n
         self.taken = [0] * n
         self.won: list[list] = [[] for _ in range(n)]   # tricks taken, as Trick values
         self.trick: Trick | None = None
-        # the trick so far, kept as each card is played (None before the lead): (suit led,
-        # highest card of it, its value, highest trump or None, its value, winning play)
+        # the trick so far, kept as each card is played (None before the lead): (index of
+        # the suit led, its highest card, that card's place in the sorted deck (a lower place
+        # ranks higher), the highest trump or None, its place (_NO_PLACE), the winning play)
         self._tops = None
         self.last_trick: Trick | None = None
         self.to_act = None
@@ -592,10 +606,17 @@ class Pocha(Addressed, Game):
         per step), with the play, every trial's hot path, taken without the extra calls."""
         legal = self._legal_now
         if legal is None:
-            if self._phase is not PLAY_PHASE:
+            phase = self._phase
+            if phase is PLAY_PHASE:
+                legal = (self._memo or self._situation())[0]
+            elif phase is BID_PHASE:
+                legal = self._legal()
+            elif phase is SCORE_PHASE:
+                legal = _SCORING
+            else:
                 return Game.legal_actions(self)
-            legal = self._legal_now = (self._memo or self._situation())[0]
-            self._actor_now = self.to_act
+            self._legal_now = legal
+            self._actor_now = self.current_player
         return [*legal]
 
     def _legal(self):
@@ -607,7 +628,7 @@ class Pocha(Addressed, Game):
             forbidden = self.forbidden_bid()
             return bids if forbidden is None else bids[:forbidden] + bids[forbidden + 1:]
         if phase is SCORE_PHASE:
-            return (SCORE,)
+            return _SCORING
         return ()
 
     def forbidden_bid(self):
@@ -618,12 +639,24 @@ class Pocha(Addressed, Game):
         return rest if rest >= 0 else None
 
     def chance_action(self, rng: random.Random) -> Action:
-        return Action("deal", cards=tuple(shuffled(self.deck_cards, rng)))
+        deck = self.deck_cards
+        if rng.__class__ is not random.Random:
+            return Action("deal", cards=tuple(shuffled(deck, rng)))
+        # the deck's order shuffled (the same calls to rng as shuffling the cards, so the
+        # same deal for a seed), giving the cards and their places in the sorted deck at once
+        order = shuffled(range(len(deck)), rng)
+        cards = tuple(map(deck.__getitem__, order))
+        self._deal_checked = (cards, [*map(self._tables.deck_place.__getitem__, order)])
+        return Action("deal", cards=cards)
 
     def _situation(self):
         """``(legal play actions, duty, highest card of the suit led, highest trump)`` for
         the player to act in the play (H8), the actions in hand order. Computed once per
-        step; a tuple of values, so a fork may share it."""
+        step; a tuple of values, so a fork may share it.
+
+        A hand is kept in deck order (by suit, high to low within each: each card's place
+        in the sorted deck, ``_places``), so the cards of a suit, and those of it that beat
+        a card, are runs found by bisection."""
         memo = self._memo
         if memo is not None:
             return memo
@@ -633,75 +666,73 @@ class Pocha(Addressed, Game):
         if tops is None:
             memo = self._memo = (tuple(acts), LEAD, None, None)
             return memo
-        led, high, hv, top_trump, tv, _ = tops
-        counts = self._counts[seat]
-        index = self._suit_index[led]
-        held = counts[index]
-        if held:
-            start = sum(counts[:index])
-            follow = acts[start:start + held]         # the suit led, high to low
-            if top_trump is not None:
-                memo = (tuple(follow), FOLLOW_TRUMPED, high, top_trump)
-            else:
-                value, k = self._act_value, 0     # duty 1: beat the highest if you can
-                for a in follow:
-                    if value[id(a)] <= hv:
-                        break
-                    k += 1
-                memo = ((tuple(follow[:k]), BEAT, high, None) if k
-                        else (tuple(follow), FOLLOW, high, None))
+        led, high, hp, top_trump, tp, _ = tops
+        places, starts = self._places[seat], self._suit_starts
+        lo = bisect_left(places, starts[led])
+        if top_trump is None:
+            k = bisect_left(places, hp, lo)           # duty 1: those that beat the highest
+            if k > lo:                                # (places from the suit's start to hp)
+                memo = self._memo = (tuple(acts[lo:k]), BEAT, high, None)
+                return memo
+        if lo < len(places) and places[lo] < starts[led + 1]:     # holding the suit led
+            hi = bisect_left(places, starts[led + 1], lo)
+            memo = (tuple(acts[lo:hi]), FOLLOW if top_trump is None else FOLLOW_TRUMPED, high,
+                    top_trump)
         else:
-            index = self._suit_index[self.trump]
-            held = counts[index]
-            if not held:
+            trump = self._trump_index
+            lo = bisect_left(places, starts[trump])
+            hi = bisect_left(places, starts[trump + 1], lo)
+            if lo == hi:
                 memo = (tuple(acts), ANY_NONE, high, top_trump)
             elif top_trump is None:
-                start = sum(counts[:index])
-                memo = (tuple(acts[start:start + held]), TRUMP, high, None)
+                memo = (tuple(acts[lo:hi]), TRUMP, high, None)
             else:
-                start = sum(counts[:index])
-                trumps = acts[start:start + held]
-                value, k = self._act_value, 0
-                for a in trumps:
-                    if value[id(a)] <= tv:
-                        break
-                    k += 1
-                memo = ((tuple(trumps[:k]), OVERTRUMP, high, top_trump) if k
+                k = bisect_left(places, tp, lo, hi)
+                memo = ((tuple(acts[lo:k]), OVERTRUMP, high, top_trump) if k > lo
                         else (tuple(acts), ANY_LOW, high, top_trump))
         self._memo = memo
         return memo
 
     def _rehold(self, seat: int) -> None:
-        """Sort ``hands[seat]`` (H9 within each suit) and make the play actions kept beside
-        it agree: for code that changes a hand other than by dealing and playing (a
-        computer player's imagined deal of the unseen cards)."""
+        """Sort ``hands[seat]`` (H9 within each suit) and make the play actions and places
+        kept beside it agree: for code that changes a hand other than by dealing and
+        playing (a computer player's imagined deal of the unseen cards)."""
         t = self._tables
-        canon = {c: c for c in self.deck_cards}
+        canon = t.canon
         places = sorted(t.place[id(canon[c])] for c in self.hands[seat])
         self.hands[seat][:] = [t.by_place[p] for p in places]
         self._acts[seat] = [t.acts_by_place[seat][p] for p in places]
-        starts = t.suit_starts
-        self._counts[seat] = [sum(1 for p in places if starts[i] <= p < starts[i + 1])
-                              for i in range(4)]
+        self._places[seat] = places
         self._memo = self._legal_now = None
 
     # ---- checking ------------------------------------------------------------------------
     def _known_cards(self, cards):
         """As :meth:`Game._known_cards`, with a whole deck of our own cards (every shuffled
         deal) seen in one look, which :meth:`_check_deal` then need not repeat."""
-        if len(cards) == len(self.deck_cards) and set(map(id, cards)) == self._deck_ids:
-            self._deal_checked = cards
+        checked = self.__dict__.get("_deal_checked")
+        if checked is not None and checked[0] is cards:
+            return True                         # our own shuffle (chance_action)
+        if len(cards) == len(self.deck_cards) and self._own_deal(cards):
             return True
         return Game._known_cards(self, cards)
+
+    def _own_deal(self, cards) -> bool:
+        """Is ``cards`` our own whole deck, each card once (every shuffled deal)? If so the
+        places of its cards in the sorted deck are kept for :meth:`_do_deal`."""
+        places = [*map(self._tables.place.get, map(id, cards))]
+        if None in places or len(set(places)) != len(places):
+            return False
+        self._deal_checked = (cards, places)
+        return True
 
     def _check_deal(self, action):
         cards = action.cards
         deck = self.deck_cards
-        if cards is self.__dict__.get("_deal_checked"):
+        checked = self.__dict__.get("_deal_checked")
+        if checked is not None and checked[0] is cards:
             return                              # the whole deck, our own cards (_known_cards)
         if len(cards) == len(deck):
-            if set(map(id, cards)) == self._deck_ids:
-                self._deal_checked = cards      # our own cards: _do_deal need not look again
+            if self._own_deal(cards):           # our own cards: _do_deal need not look again
                 return
             if set(cards) == self._deck_set:
                 return
@@ -800,49 +831,46 @@ class Pocha(Addressed, Game):
         # game and every computer player's trial); its words are made only when read
         situation = self._memo or self._situation()
         self._memo = None
-        seat, card = action.seat, action.card
-        hand = self.hands[seat]
-        i = 0
-        for c in hand:
-            if c is card:
-                break
-            i += 1
-        else:
-            i = hand.index(card)                # an equal Card made elsewhere
-        card = hand.pop(i)                      # our own Card object, for the name tables
+        try:
+            info = self._play_info[id(action)]
+        except KeyError:                        # an equal action made elsewhere: use ours
+            info = self._play_info[id(self._play_actions[action.seat][
+                id(self._tables.canon[action.card])])]
+        card, place, suit, play = info          # our own Card object, for the name tables
+        seat = play[0]
+        places = self._places[seat]
+        i = bisect_left(places, place)
+        del places[i]
+        del self.hands[seat][i]
         del self._acts[seat][i]
-        self._counts[seat][self._suit_index[card.suit]] -= 1
         trick = self.trick
-        play = _new(Play, (seat, card))
         plays = trick[1] + (play,)
         self.trick = _new(Trick, (trick[0], plays))
-        tops, trump = self._tops, self.trump
+        tops = self._tops
         if tops is None:
-            self._tops = (card.suit, card, self._value[id(card)], None, -1, play)
-        else:                                   # H10: who is winning the trick now
-            suit = card.suit
-            if suit == tops[0]:
-                v = self._value[id(card)]
-                if v > tops[2]:
-                    self._tops = (suit, card, v, tops[3], tops[4],
-                                  play if tops[3] is None else tops[5])
-            elif suit == trump:
-                v = self._value[id(card)]
-                if v > tops[4]:
-                    self._tops = (tops[0], tops[1], tops[2], card, v, play)
+            self._tops = (suit, card, place, None, _NO_PLACE, play)
+        elif suit == tops[0]:                   # H10: who is winning the trick now
+            if place < tops[2]:
+                self._tops = (suit, card, place, tops[3], tops[4],
+                              play if tops[3] is None else tops[5])
+        elif suit == self._trump_index:
+            if place < tops[4]:
+                self._tops = (tops[0], tops[1], tops[2], card, place, play)
         duty = situation[1]
-        if duty == LEAD:
+        if duty is LEAD:
             first = not any(self.taken)
             rule = "H8" if first else "H10"
         else:
             first, rule = False, _DUTY_RULE[duty]
         if len(plays) < self.n:
             self.to_act = self._next_seat[seat]
-            return (_play_text, (self._text_ctx, seat, card, situation, trump, first, None,
+            self._legal_now = self._situation()[0]   # the next step needs it (legal or checks)
+            self._actor_now = self.to_act
+            return (_play_text, (self._text_ctx, seat, card, situation, self.trump, first, None,
                                  False)), rule
         # H10: the trick is complete: the highest trump, else the highest card of the suit led
         win = self._tops[5]
-        w = win.seat
+        w = win[0]
         self.taken[w] += 1
         self.won[w].append(self.trick)
         self.last_trick = self.trick
@@ -854,28 +882,29 @@ class Pocha(Addressed, Game):
             self._phase = SCORE_PHASE
         else:
             self.to_act = w
-        return (_play_text, (self._text_ctx, seat, card, situation, trump, first, win,
-                             last)), rule + " + H10"
+            self._legal_now = self._situation()[0]
+            self._actor_now = w
+        return (_play_text, (self._text_ctx, seat, card, situation, self.trump, first, win,
+                             last)), _TRICK_RULE[rule]
 
     def _do_deal(self, action):
         cards = action.cards
-        if cards is not self.__dict__.pop("_deal_checked", None) and \
-                not self._deck_ids.issuperset(map(id, cards)):   # equal cards made elsewhere: use ours
-            canon = {c: c for c in self.deck_cards}
-            cards = tuple(canon[c] for c in cards)
-        n, k = self.n, self.cards_per_hand
         t = self._tables
+        checked = self.__dict__.pop("_deal_checked", None)
+        if checked is not None and checked[0] is cards:
+            deck_places = checked[1]            # our own cards, their places found already
+        else:                                   # equal cards made elsewhere: use ours
+            cards = tuple(map(t.canon.__getitem__, cards))
+            deck_places = [*map(t.place.__getitem__, map(id, cards))]
+        n, k = self.n, self.cards_per_hand
         order = t.orders[self.first_player]
         dealt = k * n
-        place, by_place, starts = t.place.__getitem__, t.by_place.__getitem__, t.suit_starts
+        by_place = t.by_place.__getitem__
         for j, seat in enumerate(order):       # one card at a time, starting with the first
-            places = sorted(map(place, map(id, cards[j:dealt:n])))    # the hand in order
+            places = sorted(deck_places[j:dealt:n])                   # the hand in order
             self.hands[seat].extend(map(by_place, places))
             self._acts[seat].extend(map(t.acts_by_place[seat].__getitem__, places))
-            b1 = bisect_left(places, starts[1])
-            b2 = bisect_left(places, starts[2], b1)
-            b3 = bisect_left(places, starts[3], b2)
-            self._counts[seat][:] = (b1, b2 - b1, b3 - b2, len(places) - b3)
+            self._places[seat].extend(places)
         self.stock = list(cards[dealt:])
         whole = not self.stock
         if whole:
@@ -884,6 +913,7 @@ class Pocha(Addressed, Game):
         else:
             self.trump_card = self.stock[0]
         self.trump = self.trump_card.suit
+        self._trump_index = self._suit_index[self.trump]
         self.power = self._powers[self.trump]
         self.to_act = order[0]
         self._phase = BID_PHASE
