@@ -162,6 +162,71 @@ function cwExtend(wire, items) {
   return wire;
 }
 
+// ---- showing the next step's table: changing the one shown in place ---------------------
+// A step's table is drawn afresh by the game's module (off the page), then the table shown
+// is made to look like it: attributes and texts copied, nodes added and removed only where
+// they differ. A card that stays on the table keeps its node and its drawing; taking down a
+// whole table and putting up the next costs several times more than the few changes of a
+// step. Children are matched by data-cw-key, data-code or data-seat where they carry one
+// (so a card played from the middle of a hand is one node removed), else by position and
+// tag. A card drawing (data-cw-face) is not entered: it is the same face or a new one.
+
+function cwKeyOf(n) {
+  if (n.nodeType !== 1) return null;
+  return n.getAttribute("data-cw-key") ?? n.getAttribute("data-code") ?? n.getAttribute("data-seat");
+}
+
+function cwMorphNode(live, fresh) {
+  if (live.nodeType !== 1) {
+    if (live.nodeValue !== fresh.nodeValue) live.nodeValue = fresh.nodeValue;
+    return;
+  }
+  if (live.isEqualNode(fresh)) return;
+  const fa = fresh.attributes;
+  let faceChanged = false;
+  for (let i = 0; i < fa.length; i++) {
+    const a = fa[i];
+    if (live.getAttribute(a.name) !== a.value) {
+      if (a.name === "data-cw-face") faceChanged = true;
+      live.setAttribute(a.name, a.value);
+    }
+  }
+  const la = live.attributes;
+  if (la.length !== fa.length) {
+    for (let i = la.length - 1; i >= 0; i--) if (!fresh.hasAttribute(la[i].name)) live.removeAttribute(la[i].name);
+  }
+  if (fa.length && fresh.hasAttribute("data-cw-face")) {
+    if (faceChanged) live.replaceChildren();   // filled with the new face afterwards
+    return;
+  }
+  cwMorphChildren(live, fresh);
+}
+
+function cwMorphChildren(live, fresh) {
+  let keys = null;
+  for (let f = fresh.firstChild; f; f = f.nextSibling) {
+    const k = cwKeyOf(f);
+    if (k !== null) (keys || (keys = new Set())).add(k);
+  }
+  let cur = live.firstChild;
+  for (let f = fresh.firstChild; f; f = f.nextSibling) {
+    // a keyed node that is gone: take it away now rather than moving the others past it
+    while (cur && cwKeyOf(cur) !== null && !(keys && keys.has(cwKeyOf(cur)))) {
+      const next = cur.nextSibling; cur.remove(); cur = next;
+    }
+    const key = cwKeyOf(f);
+    let m = null;
+    if (key !== null) {
+      for (let c = cur; c; c = c.nextSibling) if (c.nodeName === f.nodeName && cwKeyOf(c) === key) { m = c; break; }
+    } else if (cur && cur.nodeName === f.nodeName && cwKeyOf(cur) === null) m = cur;
+    if (m) {
+      if (m === cur) cur = cur.nextSibling; else live.insertBefore(m, cur);
+      cwMorphNode(m, f);
+    } else live.insertBefore(f.cloneNode(true), cur);
+  }
+  while (cur) { const next = cur.nextSibling; cur.remove(); cur = next; }
+}
+
 function render({ model, el }) {
   const uid = "cw" + Math.random().toString(36).slice(2, 10);
   let wire = cwExtend(cwWire(), model.get("frames"));
@@ -805,6 +870,10 @@ function render({ model, el }) {
     }
   }
 
+  // The tables drawn by step (off the page): the table shown is changed to look like the
+  // step's (cwMorph), so stepping back and forth never draws a step twice. A table drawn
+  // where a person acts (ctx.atHead) carries event listeners, which a copy would lose: it is
+  // shown itself, and the next step's table replaces it.
   function buildTable(k) {
     const atHead = k === frames.length - 1 && playing() && !waiting;
     const key = `${k}|${atHead}`;
@@ -813,6 +882,7 @@ function render({ model, el }) {
     const f = frameAt(k);
     node = document.createElement("div");
     node.className = "cw-table-inner";
+    node._cwLive = atHead;
     const table = CW_TABLES[f.game];
     const over = handOverAt(f);
     const start = summarise().dealStart[over ? f.deal - 1 : f.deal];
@@ -833,11 +903,27 @@ function render({ model, el }) {
   }
 
   function drawTable() {
-    const node = buildTable(pos);
-    if (tableHost.firstChild !== node) {
-      place(node);
-      tableHost.replaceChildren(node);
-    } else applyZoom(node);
+    const fresh = buildTable(pos);
+    const shown = tableHost.firstChild;
+    if (shown !== fresh) {
+      place(fresh);
+      if (shown && shown._cwMorph && !fresh._cwLive) {
+        cwMorphNode(shown, fresh);
+        shown._cwFit = fresh._cwFit;
+      } else {
+        // shown itself: out of the cache, so no other step changes it
+        for (const [key, node] of tableCache) if (node === fresh) tableCache.delete(key);
+        fresh._cwMorph = !fresh._cwLive;
+        tableHost.replaceChildren(fresh);
+      }
+      cwFillFaces(tableHost.firstChild, sprite);
+      // words the table gives the shell's CSS (ctx.host.dataset.cwFlags), e.g. to hide the
+      // shell's buttons for moves the table draws itself: on the root, for selectors
+      const flags = tableHost.firstChild.getAttribute("data-cw-flags");
+      if (flags !== root.getAttribute("data-cw-flags")) {
+        if (flags === null) root.removeAttribute("data-cw-flags"); else root.setAttribute("data-cw-flags", flags);
+      }
+    } else applyZoom(fresh);
     // build (and measure) the next steps in the direction of travel while the browser is idle
     const schedule = window.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 30));
     if (idle === null) {
@@ -855,7 +941,7 @@ function render({ model, el }) {
           if (have && have._cwFit && have._cwFit.key === fit.key) continue;
           if (deadline.timeRemaining() < 6) { idle = schedule(work); return; }
           const node = buildTable(k);
-          if (node !== tableHost.firstChild && fit.availW) {
+          if (fit.availW) {
             const z = zoomFor(node);
             if (z < fit.z) { fit.z = z; if (tableHost.firstChild) applyZoom(tableHost.firstChild); }
           }
@@ -865,7 +951,7 @@ function render({ model, el }) {
     }
   }
 
-  function forget() { tableCache.clear(); drawCache.clear(); merged = []; summary = null; fit.key = ""; }
+  function forget() { if (tableHost.firstChild) tableHost.firstChild._cwMorph = false; tableCache.clear(); drawCache.clear(); merged = []; summary = null; fit.key = ""; }
 
   function show() {
     if (!frames.length) return;

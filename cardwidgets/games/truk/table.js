@@ -115,7 +115,10 @@ function cwTkSeat(ctx, f, prev, s) {
     } else handRow.appendChild(el);
   }
   if (!list.length) cwEl("span", "cw-hand-empty", handRow, f.phase === "deal" ? (f.step > 0 ? "waiting for the deal" : "no cards yet") : "no cards in hand");
-  if (changing && ctx.act) box.appendChild(cwTkChangeBar(ctx, f, s, picked));
+  if (changing && ctx.act) {
+    box.appendChild(cwTkChangeBar(ctx, f, s, picked));
+    ctx.host.dataset.cwFlags = "tk-changebar";   // the shell's own buttons for these hide (table.css)
+  }
   return box;
 }
 
