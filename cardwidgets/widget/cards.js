@@ -111,12 +111,18 @@ function cwCardSvg(card, w, sprite) {
   return svg;
 }
 
-/** Copy the faces into the empty card drawings (data-cw-face) under `node`. */
-function cwFillFaces(node, sprite) {
-  for (const svg of node.querySelectorAll("svg[data-cw-face]")) {
-    if (svg.firstChild) continue;
-    const face = sprite.faces.get(svg.getAttribute("data-cw-face"));
-    if (face) svg.appendChild(face.cloneNode(true));
+/** Copy the faces into the empty card drawings (data-cw-face) under `node`, and the
+ *  children of the parts drawn once (`drawings`: id -> the whole drawing, see ctx.drawn). */
+function cwFillFaces(node, sprite, drawings) {
+  if (node.nodeType !== 1) return;
+  const els = node.hasAttribute("data-cw-face") ? [node] : node.querySelectorAll("[data-cw-face]");
+  for (const el of els) {
+    if (el.firstChild) continue;
+    const key = el.getAttribute("data-cw-face");
+    const face = sprite.faces.get(key);
+    if (face) { el.appendChild(face.cloneNode(true)); continue; }
+    const whole = drawings && drawings.get(key);
+    if (whole && whole.firstChild) el.append(...whole.cloneNode(true).childNodes);
   }
 }
 
