@@ -265,7 +265,7 @@ function render({ model, el }) {
   const drawings = new Map();    // key -> {id, el}: the parts drawn once (ctx.drawn)
   let heading = 1;               // the direction of the last step, to build ahead
   let summary = null;   // hands played and phase-jump targets, computed once per data change
-  let idle = null;
+  let ahead = null;              // the pending look-ahead (lookAhead)
   let pendingFocus = null;       // where focus goes after the next redraw ("moves", "stepper")
 
   const frameAt = (k) => {
@@ -434,6 +434,14 @@ function render({ model, el }) {
     return true;
   }
 
+  /** Whether the table shown fits its column at the zoom it has: nothing sticks out sideways,
+   *  and it is no taller than the height it may take. (A table only needs measuring when it
+   *  does not: the zoom only shrinks while the widget keeps its size.) */
+  function fitsNow(node) {
+    if (tableHost.scrollWidth > tableHost.clientWidth + 1) return false;
+    return node.getBoundingClientRect().height <= fit.availH + 1;
+  }
+
   /** The largest zoom at which `node` fits the column (measured off screen, once per size). */
   function zoomFor(node) {
     if (node._cwFit && node._cwFit.key === fit.key) return node._cwFit.z;
@@ -476,7 +484,7 @@ function render({ model, el }) {
 
   // Stepping never waits for a measurement: the zoom is measured once for the first table
   // (and after a resize); a table not measured yet is shown at the current zoom and measured
-  // while the browser is idle (the zoom shrinks then if it must).
+  // just after it is drawn (lookAhead: the zoom shrinks then if it must).
   function place(node) {
     if (!fit.key && !layoutMode()) { node.style.zoom = ""; node.style.width = ""; return; }
     if (node._cwFit && node._cwFit.key === fit.key) {
@@ -973,10 +981,9 @@ function render({ model, el }) {
         tableHost.replaceChildren(node);
         fill.push(node);
       } else {
-        // where a person acts: the drawn table itself (it carries the event listeners), out
-        // of the cache so that no other step changes it
-        for (const [key, node] of tableCache) if (node === fresh) tableCache.delete(key);
-        fresh._cwMorph = false;
+        // where a person acts: the drawn table itself (it carries the event listeners); it
+        // is never changed into another step's table (_cwMorph), only replaced
+        fresh._cwMorph = false; fresh._cwWas = fresh;
         tableHost.replaceChildren(fresh);
         fill.push(fresh);
       }
@@ -989,30 +996,41 @@ function render({ model, el }) {
         if (flags === null) root.removeAttribute("data-cw-flags"); else root.setAttribute("data-cw-flags", flags);
       }
     } else applyZoom(shown);
-    // build (and measure) the next steps in the direction of travel while the browser is idle
-    const schedule = window.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 30));
-    if (idle === null) {
-      const work = (deadline) => {
-        idle = null;
-        const shown = tableHost.firstChild;
-        if (shown && fit.availW && !(shown._cwFit && shown._cwFit.key === fit.key)) {
-          const z = zoomFor(shown);
-          if (z < fit.z) { fit.z = z; applyZoom(shown); }
-        }
-        for (const k of [pos + heading, pos - heading, pos + 2 * heading, pos + 3 * heading]) {
-          if (k < 0 || k >= frames.length) continue;
-          const atHead = k === frames.length - 1 && playing() && !waiting;
-          const have = tableCache.get(`${k}|${atHead}`);
-          if (have && have._cwFit && have._cwFit.key === fit.key) continue;
-          if (deadline.timeRemaining() < 6) { idle = schedule(work); return; }
-          const node = buildTable(k);
-          if (fit.availW) {
-            const z = zoomFor(node);
-            if (z < fit.z) { fit.z = z; if (tableHost.firstChild) applyZoom(tableHost.firstChild); }
-          }
-        }
-      };
-      idle = schedule(work);
+    lookAhead();
+  }
+
+  // Just after the browser has drawn a step (one frame later): check that the table shown
+  // fits at the zoom (it is laid out by then, so that costs a look, not a layout) and measure
+  // it if it does not; then draw the next steps in the direction of travel, one per task so
+  // that a click never waits long. (Not in requestIdleCallback: in a notebook the page is
+  // rarely idle for long, so the tables ahead were seldom ready.)
+  function lookAhead() {
+    if (ahead !== null) return;
+    const frame = window.requestAnimationFrame || ((fn) => setTimeout(fn, 16));
+    ahead = frame(() => { ahead = setTimeout(aheadWork, 0); });
+  }
+
+  function aheadWork() {
+    ahead = null;
+    const shown = tableHost.firstChild;
+    if (!shown || !shown.isConnected) return;
+    if (fit.availW && !(shown._cwFit && shown._cwFit.key === fit.key)) {
+      if (fitsNow(shown)) shown._cwFit = { key: fit.key, z: fit.z };
+      else {
+        // measured on the drawn table it looks like (off the page: no copy to make)
+        const drawn = shown._cwWas && !shown._cwWas.isConnected ? shown._cwWas : shown;
+        const z = zoomFor(drawn);
+        shown._cwFit = drawn._cwFit;
+        if (z < fit.z) { fit.z = z; applyZoom(shown); }
+      }
+    }
+    for (const k of [pos + heading, pos - heading, pos + 2 * heading, pos + 3 * heading]) {
+      if (k < 0 || k >= frames.length) continue;
+      const atHead = k === frames.length - 1 && playing() && !waiting;
+      if (tableCache.has(`${k}|${atHead}`)) continue;
+      buildTable(k);
+      ahead = setTimeout(aheadWork, 0);
+      return;
     }
   }
 
