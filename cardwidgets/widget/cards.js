@@ -73,17 +73,21 @@ function cwSuitColour(suit) { return (cwSuitSpec(suit) || {}).color || "#1a1a1a"
 const CW_GERMAN = new Set(["acorns", "leaves", "bells"]);
 
 /**
- * A per-widget sprite: each card face is drawn once as an SVG <symbol>, and every card on
- * the table is a small <svg><use></svg> pointing at it (fast to step through).
+ * A per-widget store of card faces: each face is drawn once (an SVG group) and copied into
+ * the cards shown (see cwCardSvg and cwFillFaces).
  */
 function cwSprite(parent, uid) {
   const svg = cwSvg("svg", { class: "cw-sprite", width: 0, height: 0, "aria-hidden": "true", focusable: "false" }, parent);
   return { uid, defs: cwSvg("defs", {}, svg), have: new Set(), faces: new Map() };
 }
 
+/** The key of a card's face in a sprite ("back" for a hidden card). */
+function cwFaceKey(card) {
+  return card ? `${card.system || ""}${card.rank}-${card.suit}-${card.index || card.rank}` : "back";
+}
+
 /** A card face as an <svg> (width w, height 1.5 w); card = {rank, suit, index, name}. */
 function cwCardSvg(card, w, sprite) {
-  const key = card ? `${card.system || ""}${card.rank}-${card.suit}-${card.index || card.rank}` : "back";
   const svg = cwSvg("svg", { viewBox: "0 0 60 90", width: w, height: Math.round(w * 1.5),
     "aria-hidden": "true", focusable: "false", class: "cw-card-svg" });
   if (!sprite) {
@@ -91,18 +95,35 @@ function cwCardSvg(card, w, sprite) {
     while (face.firstChild) svg.appendChild(face.firstChild);
     return svg;
   }
-  // Each face is drawn once per widget and copied after that. A copy, not an SVG <use> of a
-  // shared symbol: a table full of <use> elements is several times slower to take down when
-  // the next step's table replaces it, which is most of the time a step takes.
-  let face = sprite.faces.get(key);
-  if (!face) {
-    face = cwSvg("g", {});
+  // With a sprite, each face is drawn once per widget, and the <svg> drawn here stays empty,
+  // naming its face (data-cw-face): the shell copies the face in (cwFillFaces) only into the
+  // table it shows, and a card that stays on the table from one step to the next keeps its
+  // drawing. (A copy, not an SVG <use> of a shared symbol: a table full of <use> elements is
+  // several times slower to take down.)
+  const key = cwFaceKey(card);
+  if (!sprite.faces.has(key)) {
+    const face = cwSvg("g", {});
     const drawn = card ? _cwDrawFace(card) : _cwDrawBack();
     while (drawn.firstChild) face.appendChild(drawn.firstChild);
     sprite.faces.set(key, face);
   }
-  svg.appendChild(face.cloneNode(true));
+  svg.setAttribute("data-cw-face", key);
   return svg;
+}
+
+/** Copy the faces into the empty card drawings (data-cw-face) under `node`, and the
+ *  children of the parts drawn once (`drawings`: id -> the whole drawing, see ctx.drawn). */
+function cwFillFaces(node, sprite, drawings) {
+  if (node.nodeType !== 1) return;
+  const els = node.hasAttribute("data-cw-face") ? [node] : node.querySelectorAll("[data-cw-face]");
+  for (const el of els) {
+    if (el.firstChild) continue;
+    const key = el.getAttribute("data-cw-face");
+    const face = sprite.faces.get(key);
+    if (face) { el.appendChild(face.cloneNode(true)); continue; }
+    const whole = drawings && drawings.get(key);
+    if (whole && whole.firstChild) el.append(...whole.cloneNode(true).childNodes);
+  }
 }
 
 function _cwBase() {

@@ -162,6 +162,93 @@ function cwExtend(wire, items) {
   return wire;
 }
 
+// ---- showing the next step's table: changing the one shown in place ---------------------
+// A step's table is drawn by the game's module off the page (and kept, by step). The table
+// shown is then made to look like it -- attributes and texts copied, nodes added and removed
+// only where they differ -- rather than replaced: a card that stays on the table keeps its
+// node and its drawing, and the browser restyles only what changed (taking a whole table
+// down and putting the next one up costs several times more than the changes of a step).
+// The table shown remembers the drawn table it looks like (`was`): comparing that with the
+// next one (isEqualNode, inside the browser) finds the parts that did not change without
+// looking into them. Children are matched by data-cw-key, data-code or data-seat where they
+// carry one (a card played from the middle of a hand is one node removed), else by position
+// and tag. A card drawing (data-cw-face, see cwCardSvg) is not entered: its children are the
+// face named, copied in by cwFillFaces for the nodes listed in `fill`.
+
+function cwKeyOf(n) {
+  if (n.nodeType !== 1) return null;
+  return n.getAttribute("data-cw-key") ?? n.getAttribute("data-code") ?? n.getAttribute("data-seat");
+}
+
+/** Make `live` (which looks like the drawn `was`, or null if unknown) look like `now`. */
+function cwMorph(live, was, now, fill) {
+  if (was && (was === now || was.isEqualNode(now))) return;
+  if (live.nodeType !== 1) {
+    if (live.nodeValue !== now.nodeValue) live.nodeValue = now.nodeValue;
+    return;
+  }
+  if (!was && live.isEqualNode(now)) return;
+  const na = now.attributes;
+  let faceChanged = false;
+  for (let i = 0; i < na.length; i++) {
+    const a = na[i];
+    if (live.getAttribute(a.name) !== a.value) {
+      if (a.name === "data-cw-face") faceChanged = true;
+      live.setAttribute(a.name, a.value);
+    }
+  }
+  const la = live.attributes;
+  if (la.length !== na.length) {
+    for (let i = la.length - 1; i >= 0; i--) if (!now.hasAttribute(la[i].name)) live.removeAttribute(la[i].name);
+  }
+  if (na.length && now.hasAttribute("data-cw-face")) {
+    if (faceChanged) { live.replaceChildren(); fill.push(live); }
+    return;
+  }
+  cwMorphChildren(live, was, now, fill);
+}
+
+function cwMorphChildren(live, was, now, fill) {
+  const L = Array.from(live.childNodes);
+  // `was` tells the live children's keys and what they look like, as long as it matches
+  const W = was && was.childNodes.length === L.length ? Array.from(was.childNodes) : null;
+  const lk = (W || L).map(cwKeyOf);
+  const fk = [];
+  let keys = null;
+  for (let f = now.firstChild; f; f = f.nextSibling) {
+    const k = cwKeyOf(f);
+    fk.push(k);
+    if (k !== null) (keys || (keys = new Set())).add(k);
+  }
+  const used = new Uint8Array(L.length);
+  let j = 0, i = 0;
+  for (let f = now.firstChild; f; f = f.nextSibling, i++) {
+    // skip the nodes moved up already; a keyed node that is gone goes now (rather than
+    // moving the others past it)
+    while (j < L.length && (used[j] || (lk[j] !== null && !(keys && keys.has(lk[j]))))) {
+      if (!used[j]) L[j].remove();
+      j++;
+    }
+    const key = fk[i];
+    let m = -1;
+    if (key !== null) {
+      for (let c = j; c < L.length; c++) {
+        if (!used[c] && lk[c] === key && L[c].nodeName === f.nodeName) { m = c; break; }
+      }
+    } else if (j < L.length && lk[j] === null && L[j].nodeName === f.nodeName) m = j;
+    if (m >= 0) {
+      used[m] = 1;
+      if (m === j) j++; else live.insertBefore(L[m], j < L.length ? L[j] : null);
+      cwMorph(L[m], W ? W[m] : null, f, fill);
+    } else {
+      const copy = f.cloneNode(true);
+      live.insertBefore(copy, j < L.length ? L[j] : null);
+      fill.push(copy);
+    }
+  }
+  for (; j < L.length; j++) if (!used[j]) L[j].remove();
+}
+
 function render({ model, el }) {
   const uid = "cw" + Math.random().toString(36).slice(2, 10);
   let wire = cwExtend(cwWire(), model.get("frames"));
@@ -175,9 +262,10 @@ function render({ model, el }) {
   // built tables by step, so stepping back and forth just swaps a node in
   const tableCache = new Map();
   const drawCache = new Map();   // pieces a table module may reuse (e.g. board pictures)
+  const drawings = new Map();    // key -> {id, el}: the parts drawn once (ctx.drawn)
   let heading = 1;               // the direction of the last step, to build ahead
   let summary = null;   // hands played and phase-jump targets, computed once per data change
-  let idle = null;
+  let ahead = null;              // the pending look-ahead (lookAhead)
   let pendingFocus = null;       // where focus goes after the next redraw ("moves", "stepper")
 
   const frameAt = (k) => {
@@ -297,8 +385,14 @@ function render({ model, el }) {
   echoBtn.setAttribute("aria-hidden", "true");
   const echoOut = cwEl("span", "cw-echo-out", root);
   echoOut.hidden = true;
-  // for the browser tests: every frame as a table module gets it (ctx.frame)
+  // for the browser tests: every frame as a table module gets it (ctx.frame); the table shown
+  // and the same step's table drawn afresh (as HTML, faces filled in), which must agree
   root.cwFrames = () => frames.map((_, k) => frameAt(k));
+  root.cwFreshTable = () => {
+    const drawn = drawTableAt(pos, pos === frames.length - 1 && playing() && !waiting);
+    cwFillFaces(drawn, sprite, drawn._cwDrawings);
+    return drawn;
+  };
   echoBtn.addEventListener("click", () => model.send({ type: "echo", t: String(performance.now()) }));
 
   // ---- fitting the table to the width we have ---------------------------------------------
@@ -338,6 +432,14 @@ function render({ model, el }) {
     const key = `${availW}x${Math.round(availH)}`;
     if (key !== fit.key) fit = { key, z: 1, availW, availH, floor, measured: false };
     return true;
+  }
+
+  /** Whether the table shown fits its column at the zoom it has: nothing sticks out sideways,
+   *  and it is no taller than the height it may take. (A table only needs measuring when it
+   *  does not: the zoom only shrinks while the widget keeps its size.) */
+  function fitsNow(node) {
+    if (tableHost.scrollWidth > tableHost.clientWidth + 1) return false;
+    return node.getBoundingClientRect().height <= fit.availH + 1;
   }
 
   /** The largest zoom at which `node` fits the column (measured off screen, once per size). */
@@ -382,7 +484,7 @@ function render({ model, el }) {
 
   // Stepping never waits for a measurement: the zoom is measured once for the first table
   // (and after a resize); a table not measured yet is shown at the current zoom and measured
-  // while the browser is idle (the zoom shrinks then if it must).
+  // just after it is drawn (lookAhead: the zoom shrinks then if it must).
   function place(node) {
     if (!fit.key && !layoutMode()) { node.style.zoom = ""; node.style.width = ""; return; }
     if (node._cwFit && node._cwFit.key === fit.key) {
@@ -809,14 +911,28 @@ function render({ model, el }) {
     }
   }
 
+  // The tables drawn by step (off the page): the table shown is changed to look like the
+  // step's (cwMorph), so stepping back and forth never draws a step twice. A table drawn
+  // where a person acts (ctx.atHead) carries event listeners, which a copy would lose: it is
+  // shown itself, and the next step's table replaces it.
   function buildTable(k) {
     const atHead = k === frames.length - 1 && playing() && !waiting;
     const key = `${k}|${atHead}`;
     let node = tableCache.get(key);
     if (node) return node;
+    node = drawTableAt(k, atHead);
+    if (tableCache.size > 120) tableCache.delete(tableCache.keys().next().value);
+    tableCache.set(key, node);
+    return node;
+  }
+
+  /** The table of step k, drawn by the game's module (off the page, faces not filled in). */
+  function drawTableAt(k, atHead) {
     const f = frameAt(k);
-    node = document.createElement("div");
+    const node = document.createElement("div");
     node.className = "cw-table-inner";
+    node._cwLive = atHead;
+    node._cwDrawings = new Map();   // the drawings (ctx.drawn) this table shows, by id
     const table = CW_TABLES[f.game];
     const over = handOverAt(f);
     const start = summarise().dealStart[over ? f.deal - 1 : f.deal];
@@ -828,48 +944,101 @@ function render({ model, el }) {
       handOver: over,
       playCard: (code) => send({ kind: "play", seat: model.get("play_as"), card: code }),
       act: (action) => send(Object.assign({ seat: model.get("play_as") }, action)),
+      drawn: (key, draw) => drawnOnce(node, key, draw),
     };
     if (table) table.render(ctx);
     else cwEl("p", "cw-small", node, `No table drawing for ${f.game} yet.`);
-    if (tableCache.size > 120) tableCache.delete(tableCache.keys().next().value);
-    tableCache.set(key, node);
     return node;
   }
 
+  // ctx.drawn(key, draw): an SVG part that depends only on `key`, drawn once per widget. The
+  // table gets the part's element without its children (marked data-cw-face); they are
+  // copied in only where the table is shown, and a step that keeps the key keeps them.
+  let drawnId = 0;
+  function drawnOnce(host, key, draw) {
+    let d = drawings.get(key);
+    if (!d) {
+      d = { id: "d" + (++drawnId), el: draw() };
+      drawings.set(key, d);
+      if (drawings.size > 400) drawings.delete(drawings.keys().next().value);
+    }
+    host._cwDrawings.set(d.id, d.el);
+    const el = d.el.cloneNode(false);
+    el.setAttribute("data-cw-face", d.id);
+    return el;
+  }
+
   function drawTable() {
-    const node = buildTable(pos);
-    if (tableHost.firstChild !== node) {
-      place(node);
-      tableHost.replaceChildren(node);
-    } else applyZoom(node);
-    // build (and measure) the next steps in the direction of travel while the browser is idle
-    const schedule = window.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 30));
-    if (idle === null) {
-      const work = (deadline) => {
-        idle = null;
-        const shown = tableHost.firstChild;
-        if (shown && fit.availW && !(shown._cwFit && shown._cwFit.key === fit.key)) {
-          const z = zoomFor(shown);
-          if (z < fit.z) { fit.z = z; applyZoom(shown); }
-        }
-        for (const k of [pos + heading, pos - heading, pos + 2 * heading, pos + 3 * heading]) {
-          if (k < 0 || k >= frames.length) continue;
-          const atHead = k === frames.length - 1 && playing() && !waiting;
-          const have = tableCache.get(`${k}|${atHead}`);
-          if (have && have._cwFit && have._cwFit.key === fit.key) continue;
-          if (deadline.timeRemaining() < 6) { idle = schedule(work); return; }
-          const node = buildTable(k);
-          if (node !== tableHost.firstChild && fit.availW) {
-            const z = zoomFor(node);
-            if (z < fit.z) { fit.z = z; if (tableHost.firstChild) applyZoom(tableHost.firstChild); }
-          }
-        }
-      };
-      idle = schedule(work);
+    const fresh = buildTable(pos);
+    const shown = tableHost.firstChild;
+    if (!shown || shown._cwWas !== fresh) {
+      place(fresh);
+      const fill = [];
+      if (shown && shown._cwMorph && !fresh._cwLive) {
+        cwMorph(shown, shown._cwWas, fresh, fill);
+        shown._cwWas = fresh;
+        shown._cwFit = fresh._cwFit;
+      } else if (!fresh._cwLive) {
+        // a copy, so that the drawn table stays as drawn (for the next comparison)
+        const node = fresh.cloneNode(true);
+        node._cwMorph = true; node._cwWas = fresh; node._cwFit = fresh._cwFit;
+        tableHost.replaceChildren(node);
+        fill.push(node);
+      } else {
+        // where a person acts: the drawn table itself (it carries the event listeners); it
+        // is never changed into another step's table (_cwMorph), only replaced
+        fresh._cwMorph = false; fresh._cwWas = fresh;
+        tableHost.replaceChildren(fresh);
+        fill.push(fresh);
+      }
+      for (const node of fill) cwFillFaces(node, sprite, fresh._cwDrawings);
+      applyZoom(tableHost.firstChild);
+      // words the table gives the shell's CSS (ctx.host.dataset.cwFlags), e.g. to hide the
+      // shell's buttons for moves the table draws itself: on the root, for selectors
+      const flags = tableHost.firstChild.getAttribute("data-cw-flags");
+      if (flags !== root.getAttribute("data-cw-flags")) {
+        if (flags === null) root.removeAttribute("data-cw-flags"); else root.setAttribute("data-cw-flags", flags);
+      }
+    } else applyZoom(shown);
+    lookAhead();
+  }
+
+  // Just after the browser has drawn a step (one frame later): check that the table shown
+  // fits at the zoom (it is laid out by then, so that costs a look, not a layout) and measure
+  // it if it does not; then draw the next steps in the direction of travel, one per task so
+  // that a click never waits long. (Not in requestIdleCallback: in a notebook the page is
+  // rarely idle for long, so the tables ahead were seldom ready.)
+  function lookAhead() {
+    if (ahead !== null) return;
+    const frame = window.requestAnimationFrame || ((fn) => setTimeout(fn, 16));
+    ahead = frame(() => { ahead = setTimeout(aheadWork, 0); });
+  }
+
+  function aheadWork() {
+    ahead = null;
+    const shown = tableHost.firstChild;
+    if (!shown || !shown.isConnected) return;
+    if (fit.availW && !(shown._cwFit && shown._cwFit.key === fit.key)) {
+      if (fitsNow(shown)) shown._cwFit = { key: fit.key, z: fit.z };
+      else {
+        // measured on the drawn table it looks like (off the page: no copy to make)
+        const drawn = shown._cwWas && !shown._cwWas.isConnected ? shown._cwWas : shown;
+        const z = zoomFor(drawn);
+        shown._cwFit = drawn._cwFit;
+        if (z < fit.z) { fit.z = z; applyZoom(shown); }
+      }
+    }
+    for (const k of [pos + heading, pos - heading, pos + 2 * heading, pos + 3 * heading]) {
+      if (k < 0 || k >= frames.length) continue;
+      const atHead = k === frames.length - 1 && playing() && !waiting;
+      if (tableCache.has(`${k}|${atHead}`)) continue;
+      buildTable(k);
+      ahead = setTimeout(aheadWork, 0);
+      return;
     }
   }
 
-  function forget() { tableCache.clear(); drawCache.clear(); merged = []; summary = null; fit.key = ""; }
+  function forget() { if (tableHost.firstChild) tableHost.firstChild._cwMorph = false; tableCache.clear(); drawCache.clear(); drawings.clear(); merged = []; summary = null; fit.key = ""; }
 
   function show() {
     if (!frames.length) return;

@@ -64,27 +64,37 @@ function cwPochBoard(ctx, f, prev) {
     return [h, 160 + 110 * Math.cos(a), 160 + 110 * Math.sin(a), 35];
   });
   spots.push(["centre", 160, 160, 42]);
+  // each hole is drawn once per state (ctx.drawn): a step redraws only the holes that change
+  const drawn = ctx.drawn || ((key, draw) => draw());
   for (const [hole, x, y, r] of spots) {
     const n = f.holes[hole] || 0;
     const before = prev ? prev.holes[hole] || 0 : n;
     const title = f.hole_titles[hole], native = (f.hole_native || {})[hole];
-    const g = cwSvg("g", { class: "cw-poch-hole" + (n !== before ? " cw-poch-hole--changed" : ""),
-      "data-hole": hole }, svg);
-    cwSvg("title", {}, g, `${title}${native && native !== title ? " (" + native + ")" : ""}: ${n} chip${n === 1 ? "" : "s"}`);
-    cwSvg("circle", { cx: x, cy: y, r, fill: `url(#${uid}-hole)`, stroke: n !== before ? "#ffd34d" : "#2a180b",
-      "stroke-width": n !== before ? 3.5 : 2, class: "cw-poch-hole-dish" }, g);
-    cwSvg("text", { x, y: y - r * 0.5, class: "cw-poch-hole-label", "text-anchor": "middle" }, g, title);
-    if (["A", "K", "Q", "J", "10"].includes(hole) && f.payment_suit) cwSuit(g, f.payment_suit, x + r * 0.45, y - r * 0.2, 10);
-    cwChipPile(g, x - 11, y + r * 0.32, n, 15);
-    cwSvg("text", { x: x + r * 0.42, y: y + r * 0.36, class: "cw-poch-hole-count", "text-anchor": "middle" }, g, String(n));
-    if (native && native !== title) cwSvg("text", { x, y: y + r * 0.76, class: "cw-poch-hole-native", "text-anchor": "middle" }, g, native);
-    if (n !== before) {
-      const d = n - before;
-      cwSvg("text", { x: x + r * 0.75, y: y + r * 0.05, class: "cw-poch-hole-delta", "text-anchor": "middle" }, g,
-        (d > 0 ? "+" : "−") + Math.abs(d));
-    }
+    const suit = ["A", "K", "Q", "J", "10"].includes(hole) ? f.payment_suit : null;
+    const key = "poch-hole|" + JSON.stringify([hole, x, y, r, n, before, title, native, suit]);
+    svg.appendChild(drawn(key, () => cwPochHole(uid, hole, x, y, r, n, before, title, native, suit)));
   }
   return svg;
+}
+
+/** One hole of the board with its chips (and the change at this step). */
+function cwPochHole(uid, hole, x, y, r, n, before, title, native, suit) {
+  const g = cwSvg("g", { class: "cw-poch-hole" + (n !== before ? " cw-poch-hole--changed" : ""),
+    "data-hole": hole });
+  cwSvg("title", {}, g, `${title}${native && native !== title ? " (" + native + ")" : ""}: ${n} chip${n === 1 ? "" : "s"}`);
+  cwSvg("circle", { cx: x, cy: y, r, fill: `url(#${uid}-hole)`, stroke: n !== before ? "#ffd34d" : "#2a180b",
+    "stroke-width": n !== before ? 3.5 : 2, class: "cw-poch-hole-dish" }, g);
+  cwSvg("text", { x, y: y - r * 0.5, class: "cw-poch-hole-label", "text-anchor": "middle" }, g, title);
+  if (suit) cwSuit(g, suit, x + r * 0.45, y - r * 0.2, 10);
+  cwChipPile(g, x - 11, y + r * 0.32, n, 15);
+  cwSvg("text", { x: x + r * 0.42, y: y + r * 0.36, class: "cw-poch-hole-count", "text-anchor": "middle" }, g, String(n));
+  if (native && native !== title) cwSvg("text", { x, y: y + r * 0.76, class: "cw-poch-hole-native", "text-anchor": "middle" }, g, native);
+  if (n !== before) {
+    const d = n - before;
+    cwSvg("text", { x: x + r * 0.75, y: y + r * 0.05, class: "cw-poch-hole-delta", "text-anchor": "middle" }, g,
+      (d > 0 ? "+" : "−") + Math.abs(d));
+  }
+  return g;
 }
 
 function cwPochSeat(ctx, f, prev, s) {
@@ -257,12 +267,7 @@ cwRegisterTable("poch", {
     for (const area of ["top", "left", "right", "bottom"]) {
       for (const r of slots[area]) areas[area].appendChild(cwPochSeat(ctx, f, prev, (base + r) % n));
     }
-    // the board changes only when chips move: draw each state once, then clone it
-    const cache = ctx.cache || (ctx.cache = new Map());
-    const key = "board|" + JSON.stringify([f.holes, prev ? prev.holes : null, f.payment_suit]);
-    let board = cache.get(key);
-    if (!board) { board = cwPochBoard(ctx, f, prev); cache.set(key, board); }
-    areas.mid.appendChild(board.cloneNode(true));
+    areas.mid.appendChild(cwPochBoard(ctx, f, prev));
     areas.mid.appendChild(cwPochSide(ctx, f));
     ctx.host.appendChild(felt);
   },

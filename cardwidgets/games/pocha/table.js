@@ -106,7 +106,10 @@ function cwPoSeat(ctx, f, prev, s) {
   if (!list.length) cwEl("span", "cw-hand-empty", handRow, f.phase === "deal" ? "no cards yet" : "no cards left");
 
   // play mode: the bids to choose from, the forbidden one shown disabled with the reason
-  if (clickable && active && f.phase === "bid" && ctx.act) box.appendChild(cwPoBidBar(ctx, f, s));
+  if (clickable && active && f.phase === "bid" && ctx.act) {
+    box.appendChild(cwPoBidBar(ctx, f, s));
+    box.classList.add("cw-po-seat--bidbar");
+  }
   return box;
 }
 
@@ -330,6 +333,7 @@ cwRegisterTable("pocha", {
     const n = f.players.length;
     const base = ctx.viewer === null || ctx.viewer === undefined ? 0 : ctx.viewer;
     const place = cwPoPlaces(n, base);
+    ctx.host.dataset.cwFlags = "pocha";   // for the header's capital (table.css)
     const layout = cwEl("div", "cw-po-layout");
     const felt = cwEl("div", "cw-poch cw-pocha", layout);
     const areas = {};

@@ -107,7 +107,11 @@ function cwTcSeat(ctx, f, prev, s) {
   }
   if (ctx.human === s && ctx.atHead && active && !f.finished && ctx.act) {
     const bar = cwTcCallBar(ctx, f, s);
-    if (bar) box.appendChild(bar);
+    if (bar) {
+      box.appendChild(bar);
+      box.classList.add("cw-tc-seat--callbar");
+      ctx.host.dataset.cwFlags = "tc-callbar";   // the shell's own buttons for these hide (table.css)
+    }
   }
   return box;
 }

@@ -129,7 +129,10 @@ function cwTkSeat(ctx, f, prev, s) {
     } else handRow.appendChild(el);
   }
   if (!list.length) cwEl("span", "cw-hand-empty", handRow, f.phase === "deal" ? (f.step > 0 ? "waiting for the deal" : "no cards yet") : "no cards in hand");
-  if (changing && ctx.act) box.appendChild(cwTkChangeBar(ctx, f, s, picked));
+  if (changing && ctx.act) {
+    box.appendChild(cwTkChangeBar(ctx, f, s, picked));
+    ctx.host.dataset.cwFlags = "tk-changebar";   // the shell's own buttons for these hide (table.css)
+  }
   return box;
 }
 
@@ -222,10 +225,16 @@ function cwTkCounters(ctx, f, prev) {
   cwEl("div", "cw-tk-box-title", box, "Tantos (tantoak)");
   const t = f.tantos, k = f.truks;
   const grid = cwEl("div", "cw-tk-count-grid", box);
+  // a counter that moved glows (cw-tk-moved): a node of its own at each step (data-cw-key),
+  // so the glow starts again when the shell changes the table shown in place
+  let moved = 0;
+  const glow = (...els) => {
+    for (const e of els) { e.classList.add("cw-tk-moved"); e.dataset.cwKey = `moved-${f.step}-${moved++}`; }
+  };
   const line = (label, count, total, cls, aria, changed) => {
     const l = cwEl("span", "cw-tk-count-label", grid, label);
     const d = cwTkDots(grid, count, total, cls, aria);
-    if (changed) { l.classList.add("cw-tk-moved"); d.classList.add("cw-tk-moved"); }
+    if (changed) glow(l, d);
   };
   const pt = prev && prev.tantos ? prev.tantos : t;
   const pk = prev && prev.truks ? prev.truks : k;
@@ -240,7 +249,7 @@ function cwTkCounters(ctx, f, prev) {
     const l = cwEl("span", "cw-tk-count-label", grid2, cwCap(cwTkSideName(f, side)));
     const d = cwTkDots(grid2, k.sides[side], k.target, `cw-tk-dot--truk cw-tk-dot--${"AB"[side]}`,
       `${cwTkSideName(f, side)}: ${k.sides[side]} of ${k.target} truks`);
-    if (pk.sides[side] !== k.sides[side]) { l.classList.add("cw-tk-moved"); d.classList.add("cw-tk-moved"); }
+    if (pk.sides[side] !== k.sides[side]) glow(l, d);
   }
   cwEl("div", "cw-tk-small", box, `${k.pile} truk counters left in the pile (11 in all, K9)`);
   return box;
