@@ -1,8 +1,8 @@
 """How long a click takes to change the widget's table, timed inside the page.
 
 Starts a headless JupyterLab and Chromium (as the browser tests do), runs a notebook with
-two widgets -- E-P1 to step through, and a three-player game played from seat 0 -- and
-times, with performance.now() from ``el.click()`` to the first MutationObserver callback
+a widget of every game to step through (Poch's E-P1 and seeded games of Pocha, Truk and
+Truc: ``STEPPERS``) and a three-player Poch game played from seat 0, and times, with performance.now() from ``el.click()`` to the first MutationObserver callback
 on the watched node:
 
 - stepping forward and back (the browser already holds every step's view: no kernel);
@@ -17,7 +17,8 @@ widget's module and styles left out, which every widget sends once), with the fr
 they travel now (patches, ``cardwidgets/widget/patches.py``) and as they travelled before
 (every frame a full view), and the same for one seat's view.
 
-Run:  python benchmarks/widget_latency.py [--clicks 60]      (or --bytes: the sizes only)
+Run:  python benchmarks/widget_latency.py [--clicks 60] [--games poch,truc] [--steps-only]
+      (or --bytes: the sizes only)
 """
 from __future__ import annotations
 
@@ -99,10 +100,22 @@ def print_bytes():
               + (f"; made in {took:.2f} s" if seat is None else ""))
 
 
+#: The widgets stepped through, one per game: a worked example of the document for Poch (as
+#: this benchmark always timed), and seeded whole games of the others, played by the computer.
+STEPPERS = (
+    ("Poch E-P1", "GameWidget.from_record('e-p1')"),
+    ("Pocha, 4 players, 3 hands", "GameWidget.new('pocha', players=4, seed=1, hands=3)"),
+    ("Truk, 4 players", "GameWidget.new('truk', players=4, seed=1)"),
+    ("Truc, 4 players", "GameWidget.new('truc', players=4, seed=1)"),
+)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=60, help="clicks per measurement (>= 50)")
     ap.add_argument("--bytes", action="store_true", help="print only the bytes sent")
+    ap.add_argument("--games", type=lambda v: v.lower().split(","), default=None,
+                    help="step through only these games' widgets, e.g. poch,truc (default: all)")
     ap.add_argument("--steps-only", action="store_true",
                     help="time only the stepping (no kernel-bound clicks)")
     ap.add_argument("--code", default=str(REPO),
@@ -118,9 +131,13 @@ def main(argv=None):
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
+        steppers = [(name, code) for name, code in STEPPERS if args.games is None
+                    or name.split()[0].lower() in args.games]
         make_notebook(root / "bench.ipynb", [
             "from cardwidgets.widget import GameWidget\n"
-            "step_widget = GameWidget.from_record('e-p1')\nstep_widget",
+            + "".join(f"w{i} = {code}\n" for i, (_, code) in enumerate(steppers))
+            + "from IPython.display import display\n"
+            + "".join(f"display(w{i})\n" for i in range(len(steppers))),
             "import time\n"
             "play_widget = GameWidget.new('poch', players=3, seed=5, play_as=0, chips=100, deals=None)\n"
             "kernel_ms = []\n"
@@ -142,25 +159,35 @@ def main(argv=None):
             page = browser.new_page(viewport={"width": 1300, "height": 2400})
             open_notebook(page, lab, "bench.ipynb")
             run_all(page)
-            page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-poch-board').length == 2")
+            n = len(steppers)
+            page.wait_for_function(f"() => [...document.querySelectorAll('.cw-root')].filter("
+                                   f"r => r.querySelector('.cw-slider')).length >= {n + 1}",
+                                   timeout=180_000)
             page.wait_for_timeout(500)
-            results = {"step forward (browser only)": [], "step back (browser only)": []}
-            # sweep the whole record forward, then backward, with a short human-like pause
-            # between clicks (the widget builds the neighbouring steps while idle)
-            last = page.evaluate("() => Number(document.querySelector('.cw-root .cw-slider').max)")
-            for direction, button, reset in (("forward", ".cw-next", ".cw-first"),
-                                             ("back", ".cw-back", ".cw-last")):
-                page.evaluate("(b) => document.querySelector('.cw-root ' + b).click()", reset)
-                done = 0
-                while done < args.clicks:
-                    for _ in range(last):
-                        if done == args.clicks:
-                            break
-                        page.wait_for_timeout(50)
-                        results[f"step {direction} (browser only)"].append(page.evaluate(
-                            TIME_CLICK, {"widget": 0, "button": button, "watch": None, "attr": "data-step"}))
-                        done += 1
-                    page.evaluate("(b) => document.querySelector('.cw-root ' + b).click()", reset)
+            results = {}
+            # each game's widget: sweep forward from the first step, then backward from the
+            # last, with a short human-like pause between clicks
+            for index, (name, _) in enumerate(steppers):
+                last = page.evaluate("(i) => Number(document.querySelectorAll('.cw-root')[i]"
+                                     ".querySelector('.cw-slider').max)", index)
+                for direction, button, reset in (("forward", ".cw-next", ".cw-first"),
+                                                 ("back", ".cw-back", ".cw-last")):
+                    key = f"{name}: step {direction}"
+                    results[key] = []
+                    click = ("([i, b]) => document.querySelectorAll('.cw-root')[i]"
+                             ".querySelector(b).click()")
+                    page.evaluate(click, [index, reset])
+                    done = 0
+                    while done < args.clicks:
+                        for _ in range(last):
+                            if done == args.clicks:
+                                break
+                            page.wait_for_timeout(50)
+                            results[key].append(page.evaluate(
+                                TIME_CLICK, {"widget": index, "button": button, "watch": None,
+                                             "attr": "data-step"}))
+                            done += 1
+                        page.evaluate(click, [index, reset])
             conditions = () if args.steps_only else (("quiet", 300), ("back-to-back", 0))
             # kernel-bound clicks, echo and move alternating, in two conditions:
             # "quiet": 300 ms before each click; "back-to-back": each click right after the
@@ -171,18 +198,18 @@ def main(argv=None):
                 for _ in range(args.clicks):
                     page.wait_for_timeout(pause)
                     results[echo_key].append(page.evaluate(
-                        TIME_CLICK, {"widget": 1, "button": ".cw-echo-btn", "watch": ".cw-echo-out", "attr": None}))
+                        TIME_CLICK, {"widget": n, "button": ".cw-echo-btn", "watch": ".cw-echo-out", "attr": None}))
                     page.wait_for_timeout(pause)
-                    dt = page.evaluate(TIME_CLICK, {"widget": 1, "button": ".cw-move", "watch": None,
+                    dt = page.evaluate(TIME_CLICK, {"widget": n, "button": ".cw-move", "watch": None,
                                                     "attr": "data-step"})
                     while dt is None:  # the game is over: start another one (not timed)
-                        page.evaluate("() => document.querySelectorAll('.cw-root')[1].querySelector('.cw-restart').click()")
-                        page.wait_for_function("() => document.querySelectorAll('.cw-root')[1].querySelector('.cw-move')")
+                        page.evaluate("(i) => document.querySelectorAll('.cw-root')[i].querySelector('.cw-restart').click()", n)
+                        page.wait_for_function("(i) => document.querySelectorAll('.cw-root')[i].querySelector('.cw-move')", arg=n)
                         page.wait_for_timeout(pause)
-                        dt = page.evaluate(TIME_CLICK, {"widget": 1, "button": ".cw-move", "watch": None,
+                        dt = page.evaluate(TIME_CLICK, {"widget": n, "button": ".cw-move", "watch": None,
                                                         "attr": "data-step"})
                     results[move_key].append(dt)
-            frames = page.evaluate("() => document.querySelectorAll('.cw-root')[1].dataset.step")
+            frames = page.evaluate("(i) => document.querySelectorAll('.cw-root')[i].dataset.step", n)
             kernel = None if args.steps_only else kernel_eval(
                 page, "import statistics; k = sorted(kernel_ms); "
                 "print(round(statistics.median(k), 2), round(k[int(0.95 * (len(k) - 1))], 2))").split()
@@ -191,7 +218,7 @@ def main(argv=None):
 
     print(f"\nWidget latency{' (server with TCP_NODELAY)' if args.nodelay else ''}, {args.clicks} clicks each, click -> first DOM change (ms), "
           f"timed in the page; the played game reached step {frames}\n")
-    print(f"{'what':<38} {'p50':>7} {'p95':>7} {'max':>7} {'n':>4}")
+    print(f"{'what':<38} {'p50':>7} {'p95':>7} {'max':>7} {'n':>4}   (stepping: browser only, no kernel)")
     for name, values in results.items():
         bad = [v for v in values if v is None or v < 0]
         good = [v for v in values if v is not None and v >= 0]

@@ -397,6 +397,9 @@ def test_KV3_a_person_plays_the_open_hand_from_its_partners_seat_only():
     assert w._act({"type": "act", "action": {"kind": "play", "seat": 1, "card": code},
                    "at": len(w.game.actions)})
     assert code not in w.game.view(None)["hands"][OPEN_SEAT]
+    # the page is told who plays each seat, so it offers the partner's seat for the open hand
+    assert w.meta["played_by"] == [0, 1, 2, OPEN_PARTNER]
+    assert GameWidget.new("truk", players=4, seed=1).meta["played_by"] == [0, 1, 2, 3]
 
 
 # ---- the picture and the command line -------------------------------------------------

@@ -371,6 +371,9 @@ class GameWidget(anywidget.AnyWidget):
         g = self.game
         return {
             "game": g.key, "title": g.title, "players": list(g.players),
+            # who plays each seat: the seat itself, or the seat that plays a hand nobody
+            # sits at (Truk's open hand, KV3); the page offers to play that seat instead
+            "played_by": [g.played_by(s) for s in range(g.n)],
             "phases": [{"key": p.key, "title": p.title, "rule": p.rule} for p in g.PHASES],
             "rules": dict(g.RULES),
             "static": static,

@@ -612,8 +612,13 @@ function render({ model, el }) {
   playBtn.addEventListener("click", () => {
     const seat = seatSel.value === "" ? null : Number(seatSel.value);
     if (playing()) model.send({ type: "take_seat", seat: model.get("play_as"), play: false, at: pos });
-    else if (seat !== null) { pendingFocus = "moves"; model.send({ type: "take_seat", seat, play: true, at: pos }); }
+    else if (seat !== null) { pendingFocus = "moves"; model.send({ type: "take_seat", seat: playerOf(seat), play: true, at: pos }); }
   });
+  /** The seat whose player makes `s`'s moves (meta.played_by; the seat itself in most games). */
+  function playerOf(s) {
+    const by = meta.played_by;
+    return by && Number.isInteger(by[s]) ? by[s] : s;
+  }
 
   // ---- drawing --------------------------------------------------------------------------
   function summarise() {
@@ -684,9 +689,10 @@ function render({ model, el }) {
       playBtn.disabled = true;
       playBtn.title = "Choose a player's view first, then play that seat";
     } else {
-      playBtn.textContent = CW_SAY.playFrom(nameOf(seat), 40);
+      // a hand nobody sits at (Truk's open hand) is played from the seat that plays it
+      playBtn.textContent = CW_SAY.playFrom(nameOf(playerOf(seat)), 40);
       playBtn.disabled = false;
-      playBtn.title = CW_SAY.playTitle(nameOf(seat));
+      playBtn.title = CW_SAY.playTitle(nameOf(playerOf(seat)));
     }
     drawLevel();
   }
