@@ -174,8 +174,8 @@ def test_H4_a_whole_game_follows_the_schedule():
 def test_H4_hands_and_start_settings_shorten_the_schedule():
     """For a lesson: start=10, hands=2 plays hands 10 and 11 of 22 (10 cards each)."""
     g = Pocha(4, start=10, hands=2)
-    assert g.schedule == [10, 10] and g.hand_label() == "hand 10 of 22 (1 of the 2 this game plays)"
-    assert Pocha(4, hands=3).hand_label() == "hand 1 of 22 (1 of the 3 this game plays)"
+    assert g.schedule == [10, 10] and g.hand_label() == "hand 10 of 22 (1 of 2 in this game)"
+    assert Pocha(4, hands=3).hand_label() == "hand 1 of 22 (1 of 3 in this game)"
     assert Pocha(4, start=5, hands=1).hand_label() == "hand 5 of 22"
     assert Pocha(4).hand_label() == "hand 1 of 22"
     with pytest.raises(ConfigError, match="hands: .* give at most 13"):

@@ -289,7 +289,7 @@ def test_labels_agree_with_the_text(browser, lab, lab_root):
         assert "A 25 (+5)" in root.locator(".cw-comment").inner_text()
         pocha = page.locator(".cw-root").nth(1)
         assert pocha.locator(".cw-deal").inner_text().lower().startswith("hand 4")
-        assert pocha.locator(".cw-about").inner_text().startswith(f"Step {k} · Hand 3 of 22 · ")
+        assert pocha.locator(".cw-about").inner_text().startswith(f"Step {k} · Hand 3 of 22 (3 of 5 in this game) · ")
         assert pocha.locator(".cw-what").inner_text().startswith("Scoring hand 3")
     finally:
         context.close()

@@ -63,7 +63,7 @@ def test_pocha_notebook_table_and_play_mode(page, lab):
     w = GameWidget(game)
     start = w.start_of("bid", deal=3)
     at_step(page, start)
-    assert root.locator(".cw-deal").inner_text().lower() == "hand 3 of 22"
+    assert root.locator(".cw-deal").inner_text().lower() == "hand 3 of 22 (3 of 4 in this game)"
     assert root.locator(".cw-phase").inner_text() == "Bidding"
     mid = next(k for k in range(start, len(w.frames)) if len((w.view_at(k)["trick"] or {}).get("plays", [])) == 2)
     checks = [start, mid, w.start_of("deal", deal=4), len(w.frames) - 1]

@@ -196,8 +196,9 @@ def check_stepping(page):
 
 
 PLAYED_FRAMES = ("import gc\nfrom cardwidgets.widget import GameWidget\n"
-                 "print([len(w.frames) for w in gc.get_objects() "
-                 "if isinstance(w, GameWidget) and w.play_as is not None])")
+                 "import json\n"
+                 "print(json.dumps({str(id(w)): len(w.frames) for w in gc.get_objects() "
+                 "if isinstance(w, GameWidget) and w.play_as is not None}))")
 
 
 # what a person clicks to move, by table, first found first: the shell's action buttons,
@@ -224,17 +225,19 @@ def check_played_move(page):
     assert index >= 0, f"no seat to play with a move to make ({MOVE_BUTTONS})"
     before = _widget_steps(page, index)
     frames_before = json.loads(kernel_eval(page, PLAYED_FRAMES))
-    assert len(frames_before) == 1, "one seat played in the notebook"
+    assert frames_before, "no seat played in the notebook"
     page.locator("[data-test-move]").click()
     page.wait_for_function("([i, k]) => Number(document.querySelectorAll('.cw-root')[i].dataset.step) > k",
                            arg=[index, before])
+    grown = []
     for _ in range(100):  # the kernel's game moved on too (its frames are the widget's steps)
         frames_after = json.loads(kernel_eval(page, PLAYED_FRAMES))
-        if frames_after[0] > frames_before[0] and _widget_steps(page, index) == frames_after[0] - 1:
+        grown = [n for key, n in frames_after.items() if n > frames_before.get(key, n)]
+        if grown and _widget_steps(page, index) == grown[0] - 1:
             break
         time.sleep(0.1)
-    assert frames_after[0] > frames_before[0], f"the move {label!r} did not reach the kernel"
-    assert _widget_steps(page, index) == frames_after[0] - 1
+    assert len(grown) == 1, f"the move {label!r} did not reach the kernel (or moved another seat)"
+    assert _widget_steps(page, index) == grown[0] - 1
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
