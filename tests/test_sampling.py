@@ -79,6 +79,14 @@ situations = st.builds(_cut, st.integers(0, len(CONFIGS) - 1), st.integers(0, 3)
                        st.booleans(), st.floats(0, 0.999))
 
 
+def assert_same_worlds(game, other, seat, seed):
+    """Two true states that look alike to ``seat`` give it the same world for one seed."""
+    assert other.view(seat) == game.view(seat)
+    a = game.sample_world(seat, random.Random(seed))
+    b = other.sample_world(seat, random.Random(seed))
+    assert _state(a) == _state(b)
+
+
 def _state(game):
     """Everything of a world: the teacher's view and the places of every card."""
     view = game.view(None)
@@ -123,10 +131,7 @@ def test_no_peeking_same_view_same_world(game, other_seed, seed):
         return
     seat = game.current_player
     other = game.sample_world(seat, random.Random(other_seed))   # another true state
-    assert other.view(seat) == game.view(seat)
-    a = game.sample_world(seat, random.Random(seed))
-    b = other.sample_world(seat, random.Random(seed))
-    assert _state(a) == _state(b)
+    assert_same_worlds(game, other, seat, seed)
 
 
 @settings(max_examples=60)
@@ -157,10 +162,7 @@ def test_no_peeking_when_hidden_cards_swap(game, seed):
         for s in (x, y):
             other.dealt[s] = tuple(sorted(set(game.dealt[s]) - set(game.hands[s])
                                           | set(other.hands[s]), key=lambda c: c.code))
-    assert other.view(seat) == game.view(seat)
-    a = game.sample_world(seat, random.Random(seed))
-    b = other.sample_world(seat, random.Random(seed))
-    assert _state(a) == _state(b)
+    assert_same_worlds(game, other, seat, seed)
 
 
 @settings(max_examples=60)
