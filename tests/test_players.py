@@ -6,10 +6,11 @@ import random
 import pytest
 
 from cardwidgets import GAMES, RuleOfThumbPlayer, play_out
-from cardwidgets.engine import CHANCE, TABLE, ConfigError
+from cardwidgets.engine import ConfigError
 from cardwidgets.engine.players import LEVELS, player_for
 from cardwidgets.engine.search import MonteCarloPlayer, candidates
 from cardwidgets.cli import main as cli_main
+from helpers import to_choice
 
 SETUPS = {"pocha": (4, {"start": 7, "hands": 1}), "poch": (4, {"deals": 1}),
           "truk": (4, {}), "truc": (4, {})}
@@ -23,15 +24,9 @@ def _decisions(key, seed, count=6):
     thumb = RuleOfThumbPlayer(seed)
     out = []
     for _ in range(300):
-        actor = game.current_player
+        actor = to_choice(game, rng)
         if actor is None or len(out) >= count:
             break
-        if actor == CHANCE:
-            game.apply(game.chance_action(rng))
-            continue
-        if actor == TABLE:
-            game.advance()
-            continue
         if len(game.legal_actions()) > 1:
             out.append(game.fork())
         game.apply(thumb.choose(game, actor))
