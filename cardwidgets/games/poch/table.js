@@ -269,6 +269,7 @@ cwRegisterTable("poch", {
     }
     areas.mid.appendChild(cwPochBoard(ctx, f, prev));
     areas.mid.appendChild(cwPochSide(ctx, f));
-    ctx.host.appendChild(felt);
+    // a wrapper the felt's CSS measures its width by (a container query, table.css)
+    cwEl("div", "cw-poch-wrap", ctx.host).appendChild(felt);
   },
 });
