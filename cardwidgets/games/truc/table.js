@@ -379,7 +379,7 @@ cwRegisterTable("truc", {
     const mid = cwEl("div", "cw-tc-middle", areas.mid);
     mid.appendChild(cwTcTrick(ctx, f, prev));
     mid.appendChild(cwTcTricks(ctx, f));
-    const panel = cwEl("div", "cw-tc-panel", layout);
+    const panel = cwEl("div", "cw-tc-panel", felt);   // its boxes sit in the felt's corners (table.css)
     panel.appendChild(cwTcScore(ctx, f, prev));
     panel.appendChild(cwTcLadder(ctx, f));
     panel.appendChild(cwTcEnvit(ctx, f));
