@@ -86,18 +86,29 @@ def test_tables_fit_laptop_and_narrow_windows(page, lab, lab_root):
     run_all(page)
     page.wait_for_function(f"() => document.querySelectorAll('.cw-root .cw-table-inner').length == {len(WIDGETS)}",
                            timeout=120_000)
-    # the teacher's Truc table at a step with every box filled: the settling of the first hand
-    settle = int(kernel_eval(page, "print(truc_t.start_of('settle'))"))
-    kernel_eval(page, f"truc_t.step = {settle}")
-    page.wait_for_function(f"() => document.querySelector('.cw-root').dataset.step === '{settle}'")
-
     # 1. Truc at 1280 x 800, the file browser closed: the explanation beside the table, and
-    # the table large (it was 0.55-0.67: the boxes wrapped below the felt in a narrow column)
+    # the table large (it was 0.55-0.67: the boxes wrapped below the felt in a narrow column).
+    # The teacher's table at the settling of the first hand (every box filled), then at the
+    # tallest steps: a settling where the envit hands are shown, and the end of the game
+    # (the shell's zoom only shrinks as the steps are shown)
+    def show_step(k):
+        kernel_eval(page, f"truc_t.step = {k}")
+        page.wait_for_function(f"() => document.querySelector('.cw-root').dataset.step === '{k}'")
+
+    show_step(int(kernel_eval(page, "print(truc_t.start_of('settle'))")))
     for name in ("truc_t", "truc_p"):
         g = geometry(page, name, 1280, files=False)
         assert g["wide"], g
         assert g["zoom"] >= 0.8, f"{name}: zoom {g['zoom']} at 1280 x 800 without the file browser"
         assert_fits(g, f"{name} 1280 no files")
+    shown = kernel_eval(page, "print(next(k for k in range(len(truc_t.frames)) "
+                              "if (truc_t.view_at(k).get('envit') or {}).get('shown')))")
+    for k in (int(shown), int(kernel_eval(page, "print(len(truc_t.frames) - 1)"))):
+        show_step(k)
+        page.wait_for_timeout(400)
+        g = geometry(page, "truc_t", 1280, files=False)
+        assert g["zoom"] >= 0.72, f"truc_t step {k}: zoom {g['zoom']} at 1280 x 800 without the file browser"
+        assert_fits(g, f"truc_t step {k} 1280 no files")
 
     # 2. at 560 px with the file browser open (the widget under 200 px wide) and closed, and at
     # the laptop widths: nothing sticks out of the table, no seat overlaps another
