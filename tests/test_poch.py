@@ -913,3 +913,9 @@ def test_P12_laying_out_of_turn_says_whose_turn_it_is_and_why():
     other = (holder + 1) % 3
     refusal = game.why_not(Action("play", other, card=game.hands[other][0]))
     assert refusal.rule == "P12" and "the next card of the run, and must lay it" in refusal.reason
+
+
+def test_P4_the_first_dealer_is_the_dealer_setting():
+    """The first dealer is chosen by lot; here it is the dealer setting (the CLI draws it)."""
+    assert Poch(4, dealer=2).dealer == 2
+    assert "here: the dealer setting" in Poch.RULES["P4"]

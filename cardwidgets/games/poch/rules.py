@@ -63,7 +63,8 @@ RULES = {
           "the small words under them are the documents' own (German from the old boards of "
           "document 000, Finnish from document 002), and the centre, which document 000 says "
           "is unlabelled, carries only our name \"Centre\".",
-    "P4": "The first dealer is chosen by lot; after each deal the deal passes to the left. "
+    "P4": "The first dealer is chosen by lot (here: the dealer setting, which a teacher may "
+          "draw by lot); after each deal the deal passes to the left. "
           "Before every deal each player puts one chip in each of the nine holes, even in holes "
           "that still hold chips.",
     "P5": "The dealer deals clockwise, one card at a time, starting on the left, until one card "

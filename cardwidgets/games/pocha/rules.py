@@ -767,7 +767,10 @@ class Pocha(Addressed, Game):
     def _check_bid(self, action):
         if action.kind != "bid":
             raise IllegalAction("H7", f"now each player bids how many tricks they will take, "
-                                f"not {action.kind!r}")
+                                f"not {action.kind!r}: bid a number from 0 to "
+                                f"{self.cards_per_hand}"
+                                + ("" if self.forbidden_bid() is None
+                                   else f", but not {self.forbidden_bid()} (the dealer's limit)"))
         k, amount = self.cards_per_hand, action.amount
         if amount is None:
             raise IllegalAction("H7", f"say how many tricks you bid: a number from 0 to {k} "
