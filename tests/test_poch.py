@@ -868,8 +868,8 @@ def test_P9_a_wrong_kind_of_move_is_told_what_it_may_do():
         "say how many chips to bet: at least 1 and at most 11")
     act(game, 1, "bet", 2)
     assert game.why_not(Action("pass", 2)).reason == (
-        "the bet stands at 2 chips, so passing and betting are over: C may call (put in 2 "
-        "more), raise by 1 to 9 or drop")
+        "the bet stands at 2 chips: it is too late to pass or to open a bet; C may call (put "
+        "in 2 more), raise by 1 to 9 or drop")
     assert game.why_not(Action("raise", 2)).reason == (
         "say how many chips to raise by: at least 1 and at most 9")
 
@@ -884,6 +884,8 @@ def test_P11_a_bet_beyond_ones_chips_is_told_the_most_allowed():
     assert refusal.rule == "P11" and refusal.reason.endswith("so nobody may raise: C may call or drop")
     refusal = game.why_not(Action("raise", 2, amount=30))
     assert refusal.reason.endswith("so nobody may raise: C may call or drop")
+    refusal = game.why_not(Action("raise", 2))
+    assert refusal.rule == "P11" and refusal.reason.endswith("so nobody may raise: C may call or drop")
 
 
 def test_P8_a_player_without_a_pair_is_told_to_pass_or_drop():

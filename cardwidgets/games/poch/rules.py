@@ -453,8 +453,8 @@ class Poch(Addressed, Game):
             raise IllegalAction("P9", f"in the poching you may pass, bet, call, raise or drop, not "
                                 f"{kind!r}; now {self._choices_words(seat)}")
         if kind in ("pass", "bet") and self.high > 0:
-            raise IllegalAction("P9", f"{self._bettor_words()}, so passing and betting are over: "
-                                f"{self._choices_words(seat)}")
+            raise IllegalAction("P9", f"{self._bettor_words()}: it is too late to pass or to "
+                                f"open a bet; {self._choices_words(seat)}")
         if kind in ("call", "raise", "drop") and self.high == 0:
             raise IllegalAction("P9", f"nobody has bet yet, so there is nothing to {kind}: "
                                 f"{self._choices_words(seat)}")
@@ -473,37 +473,29 @@ class Poch(Addressed, Game):
             return
         cap = self._cap(seat)
         most = cap if kind == "bet" else cap - self.high
+        if most < 1:   # only a raise can find no room left (a bet of 1 always fits)
+            raise IllegalAction("P11", sentence_case(
+                f"nobody may bet more than the poorest player still in could put in all told: "
+                f"{w.name(self._limiter())} could put in at most {cap} (pair or no pair, nobody "
+                f"knows) and the bet is already {self.high}, so nobody may raise: "
+                f"{w.name(seat)} may call or drop"))
         if amount is None or amount < 1:
             raise IllegalAction("P9", f"say how many chips to {kind}"
-                                f"{'' if kind == 'bet' else ' by'}: at least 1"
-                                + (f" and at most {most}" if most >= 1 else ""))
+                                f"{'' if kind == 'bet' else ' by'}: at least 1 and at most {most}")
         total = (amount if kind == "bet" else self.high + amount)
         need = total - self.bets[seat]
-        if need > self.chips[seat] or total > cap:
-            if most < 1:   # only a raise can have no room left (a bet of 1 always fits)
-                limit = (f"{w.name(self._limiter())} could put in at most {cap} all told "
-                         f"(P11), so nobody may raise: {w.name(seat)} may call or drop")
-            elif kind == "bet":
-                limit = f"the most {w.name(seat)} may bet is {most}"
-            else:
-                limit = f"the most {w.name(seat)} may raise by is {most}"
         if need > self.chips[seat]:
             held = self.chips[seat]
             raise IllegalAction("P11", sentence_case(
                 f"{w.name(seat)} cannot put in {need} chips: {w.says(seat, 'holds')} "
-                + (f"only {held}" if held else "none") + f"; {limit}"))
+                + (f"only {held}" if held else "none")
+                + f"; the most {w.name(seat)} may {kind} {'is' if kind == 'bet' else 'by is'} "
+                f"{most}"))
         if total > cap:
-            poorest = self._limiter()
-            if most < 1:
-                raise IllegalAction("P11", sentence_case(
-                    f"nobody may bet more than the poorest player still in could put in all "
-                    f"told: {w.name(poorest)} could put in at most {cap} (pair or no pair, nobody "
-                    f"knows) and the bet is already {self.high}, so nobody may raise: "
-                    f"{w.name(seat)} may call or drop"))
             raise IllegalAction("P11", sentence_case(
                 f"nobody may bet more than the poorest player still in could put in all told: "
-                f"{w.name(poorest)} could put in at most {cap} (pair or no pair, nobody knows), "
-                f"so the most you may {kind} {'is' if kind == 'bet' else 'by is'} {most}"))
+                f"{w.name(self._limiter())} could put in at most {cap} (pair or no pair, nobody "
+                f"knows), so the most you may {kind} {'is' if kind == 'bet' else 'by is'} {most}"))
 
     def _choices_words(self, seat):
         """What ``seat`` may do now in the betting, in words (for a refusal, P9)."""
