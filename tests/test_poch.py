@@ -921,3 +921,41 @@ def test_P4_the_first_dealer_is_the_dealer_setting():
     """The first dealer is chosen by lot; here it is the dealer setting (the CLI draws it)."""
     assert Poch(4, dealer=2).dealer == 2
     assert "here: the dealer setting" in Poch.RULES["P4"]
+
+
+@pytest.mark.parametrize("options", [{}, {"PV5": True}])
+def test_P11_the_most_a_refusal_names_is_legal_and_one_more_is_not(options):
+    """Seeded random betting: whenever a too-large bet or raise is refused, the most the
+    refusal names is allowed and one chip more is not; nothing changes."""
+    import random as _random
+    import re
+    checked = 0
+    for seed in range(30):
+        game = Poch(4, chips=15, options=options, deals=3)
+        rng, shuffle = RandomPlayer(seed=seed), _random.Random(seed)
+        while not game.finished:
+            actor = game.current_player
+            if actor == CHANCE:
+                game.apply(game.chance_action(shuffle))
+                continue
+            if actor == TABLE:
+                game.advance()
+                continue
+            if game.phase.key == "poch":
+                kind = "bet" if game.high == 0 else "raise"
+                before = snapshot(game)
+                beyond = game.chips[actor] + game.bets[actor] + 1     # more than the stack
+                refusal = game.why_not(Action(kind, actor, amount=beyond - (
+                    0 if kind == "bet" else game.high)))
+                assert refusal is not None and snapshot(game) == before
+                found = re.search(r"the most \w+ may (?:bet|raise by) is (\d+)", refusal.reason)
+                if found:
+                    most = int(found.group(1))
+                    assert game.why_not(Action(kind, actor, amount=most)) is None
+                    assert game.why_not(Action(kind, actor, amount=most + 1)) is not None
+                    checked += 1
+                else:
+                    assert refusal.rule in ("P8", "P11")
+                    assert "may only" in refusal.reason or "may call or drop" in refusal.reason
+            game.apply(rng.choose(game, actor))
+    assert checked > 20
