@@ -12,7 +12,7 @@ uniformly random legal action, until the hand is over. A hand here is 4 players,
   numbers, nothing checked, explained or kept: the floor a pure-Python engine can reach with
   this loop (``tests/test_speed_paths.py`` checks that it plays the same rules).
 
-The two take turns in short rounds and are timed by the CPU time of this process
+They take turns in short rounds and are timed by the CPU time of this process
 (``time.process_time``), so a machine shared with other work slows both alike and waiting for
 a core is not counted; the figures are over all rounds. Then what a computer player does thousands of times a move:
 ``fork()`` a hand in play and play the rest of it out at random in the copy (a rollout).
