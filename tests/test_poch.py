@@ -959,3 +959,11 @@ def test_P11_the_most_a_refusal_names_is_legal_and_one_more_is_not(options):
                     assert "may only" in refusal.reason or "may call or drop" in refusal.reason
             game.apply(rng.choose(game, actor))
     assert checked > 20
+
+
+def test_P9_a_card_clicked_in_the_betting_is_told_when_cards_are_laid():
+    game = four_to_bet()
+    refusal = game.why_not(Action("play", 1, card=game.hands[1][0]))
+    assert refusal.rule == "P9" and refusal.reason == (
+        "in the poching you may pass, bet, call, raise or drop (cards are laid only in phase "
+        "3); now B may pass or bet 1 to 11 chips")

@@ -965,7 +965,8 @@ def test_H7_a_card_played_during_the_bidding_is_told_to_bid():
     g = game_at(4, 5)
     g.apply(g.chance_action(random.Random(1)))
     r = refused(g, Action("play", 3, card=g.hands[3][0]))
-    assert r.rule == "H7" and r.reason.endswith("not 'play': bid a number from 0 to 5")
+    assert r.rule == "H7" and r.reason == ("now each player bids how many tricks they will take, the cards are played "
+                                    "after the bidding: bid a number from 0 to 5")
     for seat, amount in ((3, 1), (2, 2), (1, 0)):
         g.apply(Action("bid", seat, amount=amount))
     r = refused(g, Action("play", 0, card=g.hands[0][0]))

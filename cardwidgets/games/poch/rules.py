@@ -450,8 +450,10 @@ class Poch(Addressed, Game):
         seat, kind, amount = action.seat, action.kind, action.amount
         w = self.words
         if kind not in ("pass", "bet", "call", "raise", "drop"):
-            raise IllegalAction("P9", f"in the poching you may pass, bet, call, raise or drop, not "
-                                f"{kind!r}; now {self._choices_words(seat)}")
+            what = ("cards are laid only in phase 3" if kind == "play"
+                    else f"not {kind!r}")
+            raise IllegalAction("P9", f"in the poching you may pass, bet, call, raise or drop "
+                                f"({what}); now {self._choices_words(seat)}")
         if kind in ("pass", "bet") and self.high > 0:
             raise IllegalAction("P9", f"{self._bettor_words()}: it is too late to pass or to "
                                 f"open a bet; {self._choices_words(seat)}")

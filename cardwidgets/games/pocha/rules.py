@@ -766,8 +766,10 @@ class Pocha(Addressed, Game):
 
     def _check_bid(self, action):
         if action.kind != "bid":
+            what = ("the cards are played after the bidding" if action.kind == "play"
+                    else f"not {action.kind!r}")
             raise IllegalAction("H7", f"now each player bids how many tricks they will take, "
-                                f"not {action.kind!r}: bid a number from 0 to "
+                                f"{what}: bid a number from 0 to "
                                 f"{self.cards_per_hand}"
                                 + ("" if self.forbidden_bid() is None
                                    else f", but not {self.forbidden_bid()} (the dealer's limit)"))
