@@ -971,3 +971,18 @@ def test_H7_a_card_played_during_the_bidding_is_told_to_bid():
         g.apply(Action("bid", seat, amount=amount))
     r = refused(g, Action("play", 0, card=g.hands[0][0]))
     assert r.reason.endswith("bid a number from 0 to 5, but not 2 (the dealer's limit)")
+
+
+def test_H8_trumps_led_and_unable_to_beat_follow_with_any_trump():
+    """Trumps led: holding only lower trumps you must still follow with one of them (duty 2),
+    not throw another suit."""
+    hands = {3: ["3-swords", "4-coins", "5-coins"], 2: ["4-swords", "2-swords", "1-clubs"],
+             1: ["4-cups", "6-cups", "7-clubs"], 0: ["3-cups", "7-coins", "6-coins"]}
+    g = ready(hands, trump="1-swords")
+    play(g, 3, "3-swords")
+    assert legal_codes(g) == {"4-swords", "2-swords"}
+    r = refused(g, Action("play", 2, card=C("1-clubs")))
+    assert r.reason.startswith("duty 2: swords (espadas) were led and you hold the Four of "
+                               "swords and the Two of swords")
+    step = play(g, 2, "2-swords")
+    assert step.rule == "H8 duty 2"
