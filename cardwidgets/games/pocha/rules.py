@@ -22,7 +22,7 @@ import random
 from bisect import bisect_left
 
 from ...engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAction, Phase,
-                      RankOrder, deal_problem, make_deck)
+                      RankOrder, Step, deal_problem, make_deck)
 from ...engine.core import shuffled
 from ...engine.tricks import Play, SuitPower, Trick
 from ...engine.words import Addressed, second_person, sentence_case
@@ -73,7 +73,11 @@ RULES = {
           "dealer gets the last one. Then the next card of the deck is turned face up: its "
           "suit is trumps (triunfo, pinta) for this hand, and it belongs to nobody. When the "
           "whole deck is dealt, the dealer shows their own last card as the trump card and "
-          "keeps it. After each hand the deal passes to the right, to the player who was first.",
+          "keeps it. After each hand the deal passes to the right, to the player who was first. "
+          "Our ruling on the direction: the document says the deal moves to the next player "
+          "\"from left to right\" (mula kaliwa pakanan); we read it with the rest of the "
+          "document, where the first player sits on the dealer's right and the play goes to the "
+          "right, so the next dealer is the player on the dealer's right.",
     "H6": "A hand has as many tricks as each player has cards. In each trick everyone plays one "
           "card; one player always wins it and takes the cards.",
     "H7": "After the deal each player, starting with the first player, says how many tricks "
@@ -128,6 +132,7 @@ RULES = {
 DEAL_PHASE = Phase("deal", "The deal", "H5")
 BID_PHASE = Phase("bid", "Bidding", "H7")
 PLAY_PHASE = Phase("play", "Playing the tricks", "H8")
+_PLAY = PLAY_PHASE.key
 SCORE_PHASE = Phase("score", "Scoring the hand", "H11")
 OVER_PHASE = Phase("over", "Game over", "H12")
 
@@ -234,7 +239,7 @@ def _play_text(context, seat, card, situation, trump, first, win, last):
     winning play; ``last``: the last trick of the hand), from the values of that moment
     (``context``: the card names, the players and the seat spoken to as you)."""
     names, players, you = context
-    legal, duty, high, top = situation
+    duty, high, top = situation[-3:]
     if seat == you:
         who, v, of_whose = "you", second_person, "yours"
     else:
@@ -377,9 +382,9 @@ class _Tables:
         self.act_value = {id(a): self.value[id(a.card)] for acts in self.play_actions
                           for a in acts.values()}
         # what playing each of our own play actions needs (keyed by the action's id): its
-        # card, the card's place in the sorted deck, the index of its suit, and the Play
+        # card, the card's place in the sorted deck, the index of its suit, the Play and the seat
         self.play_info = {id(a): (a.card, self.place[id(a.card)], suit_order[a.card.suit],
-                                  Play(s, a.card))
+                                  Play(s, a.card), s)
                           for s, acts in enumerate(self.play_actions) for a in acts.values()}
         self.canon = {c: c for c in self.deck}      # an equal Card → our own
         self.deck_place = tuple(self.place[id(c)] for c in self.deck)   # by index in the deck
@@ -549,7 +554,10 @@ class Pocha(Addressed, Game):
         self.last_trick: Trick | None = None
         self.to_act = None
         self.power = None
-        self._memo = None
+        # who is to play and what they may: (seat, lo, hi, duty, highest card of the suit
+        # led, highest trump): the legal cards are hands[seat][lo:hi] (H8). Worked out as
+        # soon as a card is played (the next step needs it); None outside the play.
+        self._span = None
 
     def hand_size(self, hand_no: int) -> int:
         """Cards per player in hand ``hand_no`` (extra tie-break hands have 1, H12)."""
@@ -610,12 +618,13 @@ class Pocha(Addressed, Game):
     def legal_actions(self):
         """The actions the rules allow now, as :meth:`Game.legal_actions` (worked out once
         per step), with the play, every trial's hot path, taken without the extra calls."""
+        if self._phase is PLAY_PHASE:
+            span = self._span or self._find_span()
+            return self._acts[span[0]][span[1]:span[2]]
         legal = self._legal_now
         if legal is None:
             phase = self._phase
-            if phase is PLAY_PHASE:
-                legal = (self._memo or self._situation())[0]
-            elif phase is BID_PHASE:
+            if phase is BID_PHASE:
                 legal = self._legal()
             elif phase is SCORE_PHASE:
                 legal = _SCORING
@@ -628,7 +637,7 @@ class Pocha(Addressed, Game):
     def _legal(self):
         phase = self._phase
         if phase is PLAY_PHASE:
-            return (self._memo or self._situation())[0]
+            return self._situation()[0]
         if phase is BID_PHASE:
             bids = self._bid_actions[self.to_act][:self.cards_per_hand + 1]   # 0 … k
             forbidden = self.forbidden_bid()
@@ -657,47 +666,48 @@ class Pocha(Addressed, Game):
 
     def _situation(self):
         """``(legal play actions, duty, highest card of the suit led, highest trump)`` for
-        the player to act in the play (H8), the actions in hand order. Computed once per
-        step; a tuple of values, so a fork may share it.
+        the player to act in the play (H8), the actions in hand order."""
+        seat, lo, hi, duty, high, top = self._span or self._find_span()
+        return tuple(self._acts[seat][lo:hi]), duty, high, top
+
+    def _find_span(self):
+        """Work out :attr:`_span` for the player to act now (H8) and keep it.
 
         A hand is kept in deck order (by suit, high to low within each: each card's place
         in the sorted deck, ``_places``), so the cards of a suit, and those of it that beat
-        a card, are runs found by bisection."""
-        memo = self._memo
-        if memo is not None:
-            return memo
+        a card, are runs found by bisection: the legal cards are always one run."""
         seat = self.to_act
-        acts = self._acts[seat]
+        places = self._places[seat]
+        n = len(places)
         tops = self._tops
         if tops is None:
-            memo = self._memo = (tuple(acts), LEAD, None, None)
-            return memo
+            span = self._span = (seat, 0, n, LEAD, None, None)
+            return span
         led, high, hp, top_trump, tp, _ = tops
-        places, starts = self._places[seat], self._suit_starts
+        starts = self._suit_starts
         lo = bisect_left(places, starts[led])
         if top_trump is None:
             k = bisect_left(places, hp, lo)           # duty 1: those that beat the highest
             if k > lo:                                # (places from the suit's start to hp)
-                memo = self._memo = (tuple(acts[lo:k]), BEAT, high, None)
-                return memo
-        if lo < len(places) and places[lo] < starts[led + 1]:     # holding the suit led
-            hi = bisect_left(places, starts[led + 1], lo)
-            memo = (tuple(acts[lo:hi]), FOLLOW if top_trump is None else FOLLOW_TRUMPED, high,
-                    top_trump)
+                span = self._span = (seat, lo, k, BEAT, high, None)
+                return span
+        if lo < n and places[lo] < starts[led + 1]:   # holding the suit led
+            span = (seat, lo, bisect_left(places, starts[led + 1], lo),
+                    FOLLOW if top_trump is None else FOLLOW_TRUMPED, high, top_trump)
         else:
             trump = self._trump_index
             lo = bisect_left(places, starts[trump])
             hi = bisect_left(places, starts[trump + 1], lo)
             if lo == hi:
-                memo = (tuple(acts), ANY_NONE, high, top_trump)
+                span = (seat, 0, n, ANY_NONE, high, top_trump)
             elif top_trump is None:
-                memo = (tuple(acts[lo:hi]), TRUMP, high, None)
+                span = (seat, lo, hi, TRUMP, high, None)
             else:
                 k = bisect_left(places, tp, lo, hi)
-                memo = ((tuple(acts[lo:k]), OVERTRUMP, high, top_trump) if k > lo
-                        else (tuple(acts), ANY_LOW, high, top_trump))
-        self._memo = memo
-        return memo
+                span = ((seat, lo, k, OVERTRUMP, high, top_trump) if k > lo
+                        else (seat, 0, n, ANY_LOW, high, top_trump))
+        self._span = span
+        return span
 
     def _rehold(self, seat: int) -> None:
         """Sort ``hands[seat]`` (H9 within each suit) and make the play actions and places
@@ -709,7 +719,7 @@ class Pocha(Addressed, Game):
         self.hands[seat][:] = [t.by_place[p] for p in places]
         self._acts[seat] = [t.acts_by_place[seat][p] for p in places]
         self._places[seat] = places
-        self._memo = self._legal_now = None
+        self._span = self._legal_now = None
 
     # ---- checking ------------------------------------------------------------------------
     def _known_cards(self, cards):
@@ -756,22 +766,33 @@ class Pocha(Addressed, Game):
 
     def _check_bid(self, action):
         if action.kind != "bid":
+            what = ("the cards are played after the bidding" if action.kind == "play"
+                    else f"not {action.kind!r}")
             raise IllegalAction("H7", f"now each player bids how many tricks they will take, "
-                                f"not {action.kind!r}")
+                                f"{what}: bid a number from 0 to "
+                                f"{self.cards_per_hand}"
+                                + ("" if self.forbidden_bid() is None
+                                   else f", but not {self.forbidden_bid()} (the dealer's limit)"))
         k, amount = self.cards_per_hand, action.amount
-        if amount is None or isinstance(amount, bool) or not 0 <= amount <= k:
+        if amount is None:
+            raise IllegalAction("H7", f"say how many tricks you bid: a number from 0 to {k} "
+                                f"(this hand has {k} trick{'s' if k != 1 else ''})")
+        if isinstance(amount, bool) or not 0 <= amount <= k:
             raise IllegalAction("H7", f"a bid is a number of tricks from 0 to {k} (this hand "
                                 f"has {k} trick{'s' if k != 1 else ''}), not {amount!r}")
         if amount == self.forbidden_bid():
             so_far = sum(b for b in self.bids if b is not None)
+            others = [str(b) for b in range(k + 1) if b != amount]
+            choice = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
             raise IllegalAction("H7", f"the bids so far add up to {so_far} of {k} tricks: bidding "
-                                f"{amount} would make them {k}, so the dealer may not")
+                                f"{amount} would make them {k}, so the dealer may not (at least "
+                                f"one player must be wrong); bid {choice}")
 
     def _check_play(self, action):
         if action.kind != "play":
             raise IllegalAction("H8", f"now you play a card to the trick, not {action.kind!r}")
         card = action.card
-        situation = self._memo or self._situation()
+        situation = self._situation()
         for a in situation[0]:          # identity first: the cheap, usual case
             if a.card is card:
                 return
@@ -824,29 +845,52 @@ class Pocha(Addressed, Game):
         return f"the {names[id(card)]} cannot be played now"   # not reached: any card is legal
 
     # ---- doing ---------------------------------------------------------------------------
+    def apply(self, action):
+        """As :meth:`Game.apply`, with a card played (every game's and every computer
+        player's trial's hot path) checked and applied here at once: one of our own play
+        actions, by the player to act, for a card among the legal ones (the run
+        ``hands[seat][lo:hi]`` of :attr:`_span`, H8) passed every check. Any other action
+        goes through them all."""
+        if self._phase is PLAY_PHASE:
+            info = self._play_info.get(id(action))
+            if info is not None:
+                seat, lo, hi = (self._span or self._find_span())[:3]
+                if info[4] == seat:
+                    places = self._places[seat]
+                    place = info[1]
+                    i = bisect_left(places, place, lo, hi)
+                    if i < hi and places[i] == place:
+                        text, rule = self._play(info, i, self._span)
+                        actions = self.actions
+                        actions.append(action)
+                        step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text],
+                                           rule, seat))
+                        self.history.append(step)
+                        if self._redo and not self._replaying:
+                            self._redo.clear()
+                        return step
+        return Game.apply(self, action)
+
     def _do(self, action):
         if self._phase is not PLAY_PHASE:
-            self._memo = None
+            self._span = None
             key = self._phase.key
             if key == "bid":
                 return self._do_bid(action)
             if key == "deal":
                 return self._do_deal(action)
             return self._do_score(action)
-        # H8: a card played (here, not in a method of its own: this is the hot path of every
-        # game and every computer player's trial); its words are made only when read
-        situation = self._memo or self._situation()
-        self._memo = None
-        try:
-            info = self._play_info[id(action)]
-        except KeyError:                        # an equal action made elsewhere: use ours
-            info = self._play_info[id(self._play_actions[action.seat][
-                id(self._tables.canon[action.card])])]
-        card, place, suit, play = info          # our own Card object, for the name tables
-        seat = play[0]
-        places = self._places[seat]
-        i = bisect_left(places, place)
-        del places[i]
+        # a legal card (checked), as an action equal to one of ours but made elsewhere
+        span = self._span or self._find_span()
+        info = self._play_info[id(self._play_actions[action.seat][
+            id(self._tables.canon[action.card])])]
+        return self._play(info, bisect_left(self._places[span[0]], info[1]), span)
+
+    def _play(self, info, i, span):
+        """H8: the card of ``info`` (the ``i``-th of the hand of the player to act, a legal
+        one) is played; H10: a complete trick is won. Its words are made only when read."""
+        card, place, suit, play, seat = info    # our own Card object, for the name tables
+        del self._places[seat][i]
         del self.hands[seat][i]
         del self._acts[seat][i]
         trick = self.trick
@@ -862,7 +906,7 @@ class Pocha(Addressed, Game):
         elif suit == self._trump_index:
             if place < tops[4]:
                 self._tops = (tops[0], tops[1], tops[2], card, place, play)
-        duty = situation[1]
+        duty = span[3]
         if duty is LEAD:
             first = not any(self.taken)
             rule = "H8" if first else "H10"
@@ -870,9 +914,8 @@ class Pocha(Addressed, Game):
             first, rule = False, _DUTY_RULE[duty]
         if len(plays) < self.n:
             self.to_act = self._next_seat[seat]
-            self._legal_now = self._situation()[0]   # the next step needs it (legal or checks)
-            self._actor_now = self.to_act
-            return (_play_text, (self._text_ctx, seat, card, situation, self.trump, first, None,
+            self._find_span()                   # the next step needs it (legal or checks)
+            return (_play_text, (self._text_ctx, seat, card, span, self.trump, first, None,
                                  False)), rule
         # H10: the trick is complete: the highest trump, else the highest card of the suit led
         win = self._tops[5]
@@ -885,12 +928,12 @@ class Pocha(Addressed, Game):
         last = not self.hands[w]
         if last:
             self.to_act = None
+            self._span = None
             self._phase = SCORE_PHASE
         else:
             self.to_act = w
-            self._legal_now = self._situation()[0]
-            self._actor_now = w
-        return (_play_text, (self._text_ctx, seat, card, situation, self.trump, first, win,
+            self._span = (w, 0, len(self._places[w]), LEAD, None, None)
+        return (_play_text, (self._text_ctx, seat, card, span, self.trump, first, win,
                              last)), _TRICK_RULE[rule]
 
     def _do_deal(self, action):
@@ -1260,7 +1303,7 @@ class Pocha(Addressed, Game):
                 world.hands[s] = deal[s] + ([trump_card] if dealer_holds and s == self.dealer else [])
                 world._rehold(s)          # sorted, with the play actions kept beside it
         world.stock = deal["stock"] if whole else [trump_card] + deal["stock"]
-        world._memo = None
+        world._span = None
         redact_deals(world, Action("deal"))
         return world
 
