@@ -480,8 +480,9 @@ class Truc(SidesAddressed, Game):
             return "V7" if not self.catalan else "VV2", f"{top} is the last bet of the ladder"
         side = self.table.team_of(seat)
         if self.truc_owner == side:
-            return "V7", (f"your side made the last bet ({self.ladder[self.truc_level - 1][0]}): "
-                          f"only the other side may raise it")
+            return "V7", (f"{self._side_says(side, 'made')} the last bet "
+                          f"({self.ladder[self.truc_level - 1][0]}): only the other side may "
+                          f"raise it")
         return None
 
     def _worth_words(self, worth, refused=None):
@@ -660,7 +661,67 @@ class Truc(SidesAddressed, Game):
             return
         if kind in (ACCEPT, REFUSE):
             raise IllegalAction("V7", f"nobody has called a bet: there is nothing to {kind}")
-        raise IllegalAction("V6", f"on your turn you play a card, call a bet or give up, not {kind!r}")
+        w = self.words
+        raise IllegalAction("V6", f"now {w.says(seat, 'plays')} a card (play), "
+                            f"{w.verb(seat, 'calls')} a bet (call) or {w.verb(seat, 'gives')} up "
+                            f"(give_up), not {kind!r}")
+
+    # ---- refusals in words: whose turn, and what for -------------------------------------
+    def _verify_for(self, action, actor):
+        if actor is None:
+            raise IllegalAction("V1", self._over_words())
+        if actor == TABLE and action.__class__ is Action and action.kind != "settle":
+            raise IllegalAction("V10", self._settling_words())
+        try:
+            super()._verify_for(action, actor)
+        except IllegalAction as refusal:
+            reason = refusal.reason
+            if reason.startswith("it is ") and " turn, not " in reason and actor >= 0:
+                raise IllegalAction(refusal.rule, f"{reason}: {self._turn_words()}") from None
+            raise
+
+    def _turn_words(self) -> str:
+        """What the player whose turn it is does now, for a refusal of a move out of turn
+        (V6, V7, V9)."""
+        w = self.words
+        if self.calls:
+            call = self.calls[-1]
+            rule = "V9" if call.kind in ENVITS else "V7"
+            return (f"{w.says(call.answer_by, 'answers')} {w.poss(call.by)} {call.kind} "
+                    f"(accept, refuse or raise) before anyone plays on ({rule})")
+        seat = self.to_act
+        k = len(self.tricks)
+        if not self.trick.plays:
+            why = {"ma": "mà leads the first trick (V5)",
+                   "won": "the winner of the last trick leads the next (V6)",
+                   "tied": "after a parda the leader of the tied trick leads again (V6)",
+                   "passed": "the lead passes on from a player who gave up (V8)"}[self.lead_why]
+            return f"{why}, so {w.says(seat, 'plays')} first to the {self._trick_name(k)} trick"
+        return (f"play goes to the right, and {w.says(seat, 'is')} next to play to the "
+                f"{self._trick_name(k)} trick (V5, V6)")
+
+    def _settling_words(self) -> str:
+        """Why nobody may play or bet now: the hand is over and is being settled (V10)."""
+        side = self.hand_winner
+        if self.hand_way == "refused":
+            how = f"a bet was refused, so the hand ended there"
+        elif self.hand_way == "gave_up":
+            how = f"the other side gave up, so {self._side_says(side, 'wins')} the hand"
+        else:
+            how = f"{self._side_says(side, 'has')} won the tricks"
+        what = "the envit, then the truc" if self.settle_queue[0] == "envit" else "the truc"
+        return (f"this hand is over ({how}): no more cards are played and no more bets made "
+                f"in it; now the rules count {what}, by themselves "
+                f"({self.describe(self._legal()[0])})")
+
+    def _over_words(self) -> str:
+        side = 0 if self.camas[0] > self.camas[1] else 1
+        if self.catalan:
+            return (f"the game is over: {self._side_says(side, 'has')} reached "
+                    f"{self.target} and {self._side_verb(side, 'has')} won it (VV2)")
+        return (f"the game is over: {self._side_says(side, 'has')} won "
+                f"{self.camas[side]} camas to {self.camas[1 - side]}, and two camas win "
+                f"the game (V1)")
 
     # ---- doing ---------------------------------------------------------------------------
     def _check(self, action):

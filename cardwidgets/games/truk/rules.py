@@ -485,7 +485,73 @@ class Truk(SidesAddressed, Game):
                 raise IllegalAction("KV3", f"it is the open hand's turn, and only its partner "
                                     f"plays it: {w.name(OPEN_PARTNER)}, not "
                                     f"{w.name(action.seat)}")
-        super()._verify_for(action, actor)
+        if actor is None:
+            raise IllegalAction("K9", self._over_words())
+        if actor == TABLE and action != SCORE and action.__class__ is Action:
+            res = self.hand_result
+            raise IllegalAction("K17" if res["way"] == "refused" else "K7",
+                                self._decided_words())
+        try:
+            super()._verify_for(action, actor)
+        except IllegalAction as refusal:
+            reason = refusal.reason
+            if reason.startswith("it is ") and " turn, not " in reason and actor >= 0:
+                raise IllegalAction(refusal.rule, f"{reason}: {self._turn_words()}") from None
+            raise
+
+    # ---- refusals in words: whose turn, and what for ----------------------------------------
+    def _turn_words(self) -> str:
+        """What the player whose turn it is does now, for a refusal of a move out of turn
+        (K4, K12, K13, K16, K17, K18)."""
+        w = self.words
+        key = self._phase.key
+        seat = self.to_act
+        if self.exchange is not None:
+            return (f"{w.says(seat, 'has')} drawn new cards and now {w.verb(seat, 'keeps')} "
+                    f"them or {w.verb(seat, 'takes')} the old ones back")
+        if key == "option":
+            side = self.due["side"]
+            who = (w.says(seat, 'decides') if self.n == 2 else
+                   f"{w.says(seat, 'decides')} for {self.side_name(side)}")
+            return (f"{who} whether to play the truk or not ({self._option_rule()}); everyone "
+                    f"else waits")
+        if key == "answer":
+            return (f"{w.says(seat, 'answers')} {w.poss(self.call.by)} truk bet ('Joka!' or "
+                    f"refuse) before anyone plays on (K17)")
+        if key == "paso":
+            paso = self.paso
+            if paso["stage"] == "ask":
+                return (f"{w.says(seat, 'answers')} {w.poss(paso['asker'])} paso eske (accept "
+                        f"or refuse the pass) before anyone plays on (K18)")
+            return (f"after the pass, {w.name(paso['asker'])} and then "
+                    f"{w.name(paso['answerer'])} change cards, and it is "
+                    f"{w.poss(seat)} go (K18)")
+        if key == "pasotan":
+            return (f"before a pasotan truk the players change cards one at a time, to the "
+                    f"right, until one says 'we play', and it is {w.poss(seat)} go (K16)")
+        trick = TRICK_NAMES[len(self.tricks)]
+        return (f"play goes to the right, from the player on the esku's right to the esku, and "
+                f"{w.says(seat, 'is')} next to play to the {trick} (K4)")
+
+    def _decided_words(self) -> str:
+        """Why nobody may play, bet or ask now: the hand is decided (K7, K17)."""
+        res = self.hand_result
+        side = res["side"]
+        if res["way"] == "refused":
+            how = "the truk bet was refused, so the hand ended there"
+        else:
+            how = f"{self._side_it(side)} {WAYS_K7[res['way']][1]}"
+            if res["way"] == "three_ties":
+                how = WAYS_K7[res["way"]][1]
+        return (f"this hand is decided: {self._side_says(side, 'has')} won it ({how}), so "
+                f"nothing more is played, bet or asked in it; the counters move next, by "
+                f"themselves (Move the counters)")
+
+    def _over_words(self) -> str:
+        t = self.truks
+        side = 0 if t[0] > t[1] else 1
+        return (f"the game is over: {self._side_says(side, 'has')} 6 truks and "
+                f"{self._side_verb(side, 'has')} won it, {t[side]} to {t[1 - side]} (K9)")
 
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
@@ -1108,6 +1174,18 @@ class Truk(SidesAddressed, Game):
             return
         if kind in ("joka", "refuse"):
             raise IllegalAction("K17", "no truk has been bet, so there is nothing to answer")
+        if kind in ("accept_pass", "refuse_pass"):
+            raise IllegalAction("K18", "nobody has asked for a pass (paso eske), so there is "
+                                "nothing to accept or refuse")
+        if kind in ("change", "keep", "take_back"):
+            raise IllegalAction("K18", "no cards are being changed now: cards are changed "
+                                "after a pass is accepted (paso eske, K18) or before a "
+                                "pasotan truk (K16)")
+        if kind in ("play_truk", "decline"):
+            raise IllegalAction(self._option_rule() if self.due else "K12",
+                                "whether to play the truk or not is decided right after the "
+                                "deal, by the side that has the options (K12, K13); this hand "
+                                f"is already being played, and {w.says(seat, 'plays')} now")
         raise IllegalAction("K5", f"now {w.says(seat, 'plays')} a card (or "
                             f"{w.verb(seat, 'bets')} a truk, {w.verb(seat, 'asks')} for a pass "
                             f"or {w.verb(seat, 'signals')}), not {kind!r}")
