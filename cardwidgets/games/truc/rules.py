@@ -88,7 +88,7 @@ RULES = {
           "the winner of the third trick takes the hand (as in the Basque table). Our ruling: "
           "after a parda the player who led the tied trick leads again. Our ruling: equal top "
           "cards of partners are a win for their side (the document speaks of a tie between "
-          "two opponents).",
+          "two opponents), and the first of them to play it leads the next trick.",
     "V7": "The truc ladder. A hand's truc is worth 1 point. Any player may call truc: now the "
           "truc is worth 2, and if the other side refuses, the caller's side scores 1. The called side may answer birtruc (3; refused, 2), the answer to that "
           "may be quatre val (4; refused, 3), and quatre val may be answered with joc fora: "
@@ -129,7 +129,9 @@ RULES = {
           "ruling: a "
           "tie between players none of whom is mà goes to the tied player nearest to mà in "
           "playing order. Our ruling: at the settling of an accepted envit every player shows "
-          "their value; a refused envit shows nothing.",
+          "their value; a refused envit shows nothing. The document adds that some players "
+          "bet any amount on the envit, the fixed bets being the usual way. Our ruling: only "
+          "the fixed bets are played (envit 2, torne 4, falta).",
     "V10": "Order of settling: an accepted envit is only checked at the end of the hand, and "
            "the settling goes in the order of the bets: first the envit, then the truc. Near "
            "the end of a cama this matters, because the first side to reach 24 wins it. Our "
@@ -723,9 +725,26 @@ class Truc(SidesAddressed, Game):
                 f"{self.camas[side]} camas to {self.camas[1 - side]}, and two camas win "
                 f"the game (V1)")
 
+    def _refuse_amount(self, action):
+        """V7, V9: no bet names an amount (our ruling: only the fixed envit bets)."""
+        if action.kind == "call" and action.what in ENVITS:
+            raise IllegalAction("V9", f"amount: the envit bets are fixed (envit 2, torne 4, "
+                                f"falta what the leading side lacks), so "
+                                f"{'an' if action.what == 'envit' else 'a'} {action.what} names "
+                                f"no amount (our ruling: some players bet any amount, but the "
+                                f"fixed bets are the usual way, and the ones played here)")
+        names = ", ".join(n for n, _, _ in self.ladder)
+        raise IllegalAction("VV2" if self.catalan else "V7",
+                            f"amount: nothing in truc is bet with an amount: a bet is called by "
+                            f"name ({names}"
+                            + ("" if self.catalan else "; envit, torne, falta")
+                            + ") and is worth what the rules say; leave the amount out")
+
     # ---- doing ---------------------------------------------------------------------------
     def _check(self, action):
         try:
+            if action.amount is not None:
+                self._refuse_amount(action)
             super()._check(action)
         except IllegalAction as refusal:
             if self.you is None:

@@ -185,7 +185,9 @@ RULES = {
            "'we play', which ends the changing for everyone; a 2 or a 3 may be changed, face "
            "down (the other reading, that 2s and 3s are never changed, is possible: nobody "
            "wants to change them anyway); after seeing the new cards the player keeps them or "
-           "takes all the old ones back (the player alone judges 'worse'); the cards changed "
+           "takes all the old ones back (the player alone judges 'worse'); a change needs nobody's "
+           "agreement (the document's 'ask' is not a question anyone answers); the cards changed "
+           ""
            "and not taken back, and the new cards given back, stay aside (the new ones face "
            "down) until the hand ends; nobody may change more cards than the stock holds, and "
            "with an empty stock the next player must say 'we play'.",
@@ -218,7 +220,8 @@ RULES = {
            "at most once a hand; the partner sees it and the other side does not (the history "
            "in the document says the gestures are made 'if possible without the other side "
            "seeing'; variant KV1 lets the other side catch them). With two players there are no "
-           "signals.",
+           "signals. Our ruling: the program has no free talk between partners; the six "
+           "signals are what they tell each other.",
     "KV1": "Variant: the other side catches the signals too (gestures are made at the table).",
     "KV2": "Variant: after a truk reached by an accepted truk bet the tantos stay where they "
            "were, and the tanto phase goes on (the other reading of K10's 'except after a truk "
@@ -1427,6 +1430,10 @@ class Truk(SidesAddressed, Game):
         if self.options["itzu"]:
             action = self._as_open(action)
         try:
+            if action.amount is not None:
+                raise IllegalAction("K17", "amount: nothing in truk is bet with an amount: a "
+                                    "hand is played for one tanto or one truk (K10, K15), and a "
+                                    "truk bet raises it to one truk; leave the amount out")
             super()._check(action)
         except IllegalAction as refusal:
             if self.you is None:
