@@ -998,3 +998,12 @@ def test_V1_nothing_is_played_once_two_camas_are_won():
     assert g.camas == [2, 0]
     reason = refused_unchanged(g, Action("play", 1, card=C("4-coins")), "V1").reason
     assert reason == "the game is over: A has won 2 camas to 0, and two camas win the game (V1)"
+
+
+def test_V3_eight_players_is_refused_as_our_ruling():
+    """The document names 8 players, which 22 cards cannot deal: the refusal is our ruling,
+    marked where the rule is shown."""
+    assert "Our ruling: eight cannot be dealt" in RULES["V3"]
+    with pytest.raises(ConfigError) as info:
+        Truc(8)
+    assert "24 cards" in str(info.value) and "V3" in str(info.value)

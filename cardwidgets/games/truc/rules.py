@@ -69,7 +69,7 @@ RULES = {
     "V3": "Two, four or six players; with four or six, two sides seated alternately round the "
           "table, so that the players of one side never sit together. The document also "
           "names eight players, but eight players of three cards need 24 cards and the deck "
-          "has 22, so eight cannot be dealt: we refuse it. Four players, two against two, is "
+          "has 22. Our ruling: eight cannot be dealt, so we refuse it. Four players, two against two, is "
           "the usual game and the one the document describes.",
     "V4": "The rank of the cards, high to low: the ace of swords, the ace of clubs, the 7 of "
           "swords, the 7 of coins, the 3s, the 'false' 7s (clubs and cups), the 6s, the 5s and "

@@ -93,12 +93,16 @@ DOC_DEVELOPMENT = (
     ("AA", "decline, decline", "A wins: 1 tanto", "A wins: 2nd tanto; two options",
      "A declines (1st option), redeal; declines again (2nd option), redeal: the truk is "
      "played pasotan"),
-    ("AB", "play", "A wins: 1 tanto", "B wins: 1 tanto; the winner of the next hand takes "
-     "all 3 and has one option", "after seeing the cards, the side with 3 tantos plays the truk"),
-    ("AB", "decline", "A wins: 1 tanto", "B wins: 1 tanto; the winner of the next hand takes "
-     "all 3 and has one option", "the side with 3 tantos declines (its option), redeal: the "
-     "truk is played"),
+    ("AB", "play", "A wins: 1 tanto", "B wins: 1 tanto; then A wins the next hand: it takes "
+     "all 3 tantos and has one option", "after seeing the cards, the side with 3 tantos plays "
+     "the truk"),
+    ("AB", "decline", "A wins: 1 tanto", "B wins: 1 tanto; then B wins the next hand: it takes "
+     "all 3 tantos and has one option", "the side with 3 tantos declines (its option), redeal: "
+     "the truk is played"),
 )
+#: K14: who wins the hand for the 3rd tanto in each AB row of the document's table (its row
+#: "A wins" goes on to play the truk, its row "B wins" to put it off).
+DOC_DEVELOPMENT_THIRD = {"play": 0, "decline": 1}
 
 RULES = {
     "K1": "The deck (karta-sorta) is the Latin (Spanish) one of 40 cards: 1 (ace) to 7, the "
@@ -173,8 +177,9 @@ RULES = {
            "bets): A wins the 1st hand (1 tanto). If A wins the 2nd (2nd tanto, two options): "
            "A plays the truk; or declines (1st option), redeal, and plays; or declines again "
            "(2nd option), redeal, and the truk is played pasotan. If B wins the 2nd (1 tanto "
-           "each), the winner of the next hand takes all 3 tantos with one option: it plays the "
-           "truk; or declines, redeal, and the truk is played.",
+           "each), the winner of the next hand takes all 3 tantos with one option (the table "
+           "shows both: A wins it and plays the truk; B wins it and declines, redeal, and the "
+           "truk is played).",
     "K15": "The side that wins a hand played for a truk takes one truk counter.",
     "K16": "Pasotan: when a truk is played pasotan, the players may change cards as many times "
            "as they like, until one of them (that is, that player's side) decides to play. "
