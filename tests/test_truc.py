@@ -1007,3 +1007,18 @@ def test_V3_eight_players_is_refused_as_our_ruling():
     with pytest.raises(ConfigError) as info:
         Truc(8)
     assert "24 cards" in str(info.value) and "V3" in str(info.value)
+
+
+def test_V8_the_lead_passes_to_the_next_player_still_playing():
+    """Our ruling: a player who gives up instead of leading passes the lead to the next player
+    in turn who still plays; a parda's leader who has given up too."""
+    assert "the next player in turn who still plays leads it" in RULES["V8"]
+    g = dealt(4)                                     # order D, C, B, A
+    step = g.apply(Action("give_up", 3))
+    assert g.trick.leader == 2 and "The lead passes to C, next in turn" in step.text
+    g = dealt(4, {3: ["4-coins", "6-swords", "7-cups"], 2: ["5-coins", "5-cups", "6-coins"],
+                  1: ["3-clubs", "6-cups", "6-clubs"], 0: ["3-swords", "4-clubs", "4-cups"]})
+    play(g, 3, "4-coins"); play(g, 2, "5-coins"); play(g, 1, "3-clubs"); play(g, 0, "3-swords")
+    assert g.outcomes[0].tie and g.trick.leader == 3          # the parda's leader leads again
+    step = g.apply(Action("give_up", 3))
+    assert g.trick.leader == 2 and g.current_player == 2

@@ -1003,3 +1003,17 @@ def test_K17_no_move_names_an_amount():
         reason = refused(game, action, "K17").reason
         assert reason.startswith("amount: nothing in truk is bet with an amount")
     assert all(a.amount is None for a in game.legal_actions())
+
+
+def test_K12_the_side_decides_both_options_and_its_first_player_speaks():
+    """Our ruling: the options are the side's; the document once says "the first esku
+    decides again", and we read it as the side, one of whose players gives the answer."""
+    assert "lehenengo eskuak ... erabaki dezake berriro" in Truk.RULES["K12"]
+    game = new(esku="B2")                       # order A1 B1 A2 B2: B1 speaks for side B
+    assert game.players[game.current_player] == "B1"
+    reason = refused(game, Action("decline", 1), "K12").reason      # B2, the first esku
+    assert "B1 decides for side B" in reason
+    act(game, "B1", "decline")
+    deal(game)                                  # A1 is the new esku; order B1 A2 B2 A1
+    assert game.players[game.esku] == "A1" and game.due["options"] == 1
+    assert game.players[game.current_player] == "B1"

@@ -106,7 +106,9 @@ RULES = {
           "with more, the partners play on. Our ruling: the hand is lost when every player of "
           "a side has given up, and a lost hand gives the other side the truc at its current "
           "value (1 with no bet, or the accepted bet). A player who gave up plays no more "
-          "cards but keeps their envit: their cards are shown at the settling if needed.",
+          "cards but keeps their envit: their cards are shown at the settling if needed. Our "
+          "ruling: when the player who should lead a trick has given up, the next player in "
+          "turn who still plays leads it.",
     "V9": "The envit. A player may call envit on their first turn of the hand, before calling "
           "or answering a truc, before the first card; play stops until the envit betting is "
           "closed. A hand's envit value: two cards of one suit, their numbers + 20; three of "

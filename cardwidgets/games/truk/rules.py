@@ -158,7 +158,11 @@ RULES = {
            "and is the new esku, and the side decides again (its second option). Play: the "
            "truk is played. Not play: the side puts the 3 tantos back in the middle and a truk "
            "must be played pasotan (K16), dealt by the player on the right of the esku, who "
-           "becomes esku. Our ruling: the side's first player in order of play speaks for it.",
+           "becomes esku. Our ruling: the side's first player in order of play speaks for it. The "
+           "document gives the decision to the side (lehenengo eskua duen bikoteak, 'the side "
+           "that has the first esku') and once says that the first esku decides again "
+           "(lehenengo eskuak ... erabaki dezake berriro); the options are the side's, so we "
+           "read both as the side's decision, which one of its players gives.",
     "K13": "From the second hand on (after the first truk), each hand is played for one tanto. "
            "AA: a side that wins the first two tanto hands has 2 tantos and plays the truk in "
            "the next hand, but has two options: after the deal it may decline (it takes the 3rd "
