@@ -1017,3 +1017,15 @@ def test_K12_the_side_decides_both_options_and_its_first_player_speaks():
     deal(game)                                  # A1 is the new esku; order B1 A2 B2 A1
     assert game.players[game.esku] == "A1" and game.due["options"] == 1
     assert game.players[game.current_player] == "B1"
+
+
+def test_K13_the_two_options_to_change_cards_are_read_as_new_deals():
+    """The document's 2-tanto paragraph says the two options are "to change cards" (kartak
+    aldatzeko); with its AA paragraph and its table we read a new deal (our ruling): a
+    decline deals all the cards again, by the next esku."""
+    assert "kartak aldatzeko" in Truk.RULES["K13"] and "a new deal" in Truk.RULES["K13"]
+    game, first, due = _to_development("AA", ["decline"])
+    assert game.decisions[-1]["choice"] == "decline" and game.tantos == [3, 0]
+    assert game.phase.key == "option" and game.due["options"] == 1
+    assert game.history[-1].action.kind == "deal"
+    assert game.history[-2].action.kind == "decline" and "dealt again" in game.history[-2].text
