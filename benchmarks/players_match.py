@@ -4,6 +4,7 @@
     python benchmarks/players_match.py --quick    # a short run, to see that it all works
     python benchmarks/players_match.py --only pocha,truk4 --games 10
     python benchmarks/players_match.py --only truc4 --games 40 --first 40 --jobs 1
+    python benchmarks/players_match.py --level medium --only pocha --games 100
 
 The hard player is ``player_for("hard")`` exactly as the widget and the CLI make it; the
 rule-of-thumb player is ``player_for("easy")``. Matches (every one seeded, so a run repeats
@@ -22,6 +23,8 @@ up to the hard player's time limit):
   side of hard players against a side of rule-of-thumb players, the hard side alternating
   between the two sides and the first dealer turning. The hard side's share of games won,
   with its 95% (Wilson) interval.
+* ``--level medium``: the same matches with the medium player in hard's place (the figures
+  then read "medium" where they say hard).
 * Time: every hard move with a real choice (two or more legal actions), p50, p95 and the
   slowest, while the matches run two at a time on the machine's two cores.
 """
@@ -44,6 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cardwidgets import play_out  # noqa: E402
 from cardwidgets.engine.players import player_for  # noqa: E402
 from cardwidgets.games import GAMES  # noqa: E402
+
+LEVEL = "hard"    #: the level measured against the rule of thumb (--level)
 
 FULL = {"pocha": 200, "poch": 70, "truk2": 40, "truk4": 40, "truc2": 40, "truc4": 40}
 QUICK = {"pocha": 6, "poch": 3, "truk2": 3, "truk4": 2, "truc2": 3, "truc4": 2}
@@ -72,7 +77,7 @@ def _players(n, hard_seats, seed):
     out, timed = {}, []
     for s in range(n):
         if s in hard_seats:
-            p = Timed(player_for("hard", seed * 10 + s))
+            p = Timed(player_for(LEVEL, seed * 10 + s))
             timed.append(p)
         else:
             p = player_for("easy", seed * 10 + s)
@@ -164,14 +169,14 @@ def report(results, seconds, out=None):
         diff = [r["hard"] - r["thumb"] for r in pocha]
         m, h = mean_ci(diff)
         print(f"Pocha ({len(pocha)} games of 3 hands, hands 8-10 of the schedule, 4 players):")
-        print(f"  hard {statistics.mean(r['hard'] for r in pocha):+.1f} points a game; the rule of "
+        print(f"  {LEVEL} {statistics.mean(r['hard'] for r in pocha):+.1f} points a game; the rule of "
               f"thumb in the same seat on the same deals {statistics.mean(r['thumb'] for r in pocha):+.1f}")
-        print(f"  margin (hard - rule of thumb, paired): {m:+.1f} points a game, "
+        print(f"  margin ({LEVEL} - rule of thumb, paired): {m:+.1f} points a game, "
               f"95% CI {m - h:+.1f} to {m + h:+.1f} (n = {len(diff)})")
-        print(f"  hard's opponents (rule of thumb) in the same games: "
+        print(f"  {LEVEL}'s opponents (rule of thumb) in the same games: "
               f"{statistics.mean(r['others'] for r in pocha):+.1f} points a game each")
         target = m > 0 and m - h > 0
-        print(f"  target (hard scores more, over at least 200 games): "
+        print(f"  target ({LEVEL} scores more, over at least 200 games): "
               f"{'met' if target and len(pocha) >= 200 else 'NOT met'}")
         times += [t for r in pocha for t in r["times"]]
     poch = [r for k, r in results if k == "poch"]
@@ -181,11 +186,11 @@ def report(results, seconds, out=None):
         m, h = mean_ci(per)
         mb, hb = mean_ci(base)
         print(f"Poch ({len(poch)} games of up to 10 deals, 4 players, 300 chips each):")
-        print(f"  hard wins {m:+.2f} chips a deal, 95% CI {m - h:+.2f} to {m + h:+.2f} "
+        print(f"  {LEVEL} wins {m:+.2f} chips a deal, 95% CI {m - h:+.2f} to {m + h:+.2f} "
               f"(n = {len(per)} deals; {sum(per):+d} chips in all)")
         print(f"  the rule of thumb in the same seat on the same deals: {mb:+.2f} chips a deal "
               f"(95% CI {mb - hb:+.2f} to {mb + hb:+.2f}, n = {len(base)} deals)")
-        print(f"  target (hard wins chips from rule-of-thumb players over at least 500 deals): "
+        print(f"  target ({LEVEL} wins chips from rule-of-thumb players over at least 500 deals): "
               f"{'met' if m > 0 and len(per) >= 500 else 'NOT met'}")
         times += [t for r in poch for t in r["times"]]
     for key in ("truk2", "truk4", "truc2", "truc4"):
@@ -195,14 +200,14 @@ def report(results, seconds, out=None):
         won = sum(r["won"] for r in rs)
         lo, hi = wilson(won, len(rs))
         name = {"truk": "Truk", "truc": "Truc"}[key[:-1]]
-        print(f"{name}, {key[-1]} players: the hard side won {won} of {len(rs)} games "
+        print(f"{name}, {key[-1]} players: the {LEVEL} side won {won} of {len(rs)} games "
               f"({won / len(rs):.0%}, 95% CI {lo:.0%} to {hi:.0%}); target 60%: "
               f"{'met' if won / len(rs) >= 0.6 else 'NOT met'}")
         times += [t for r in rs for t in r["times"]]
     if times:
         times.sort()
         q = lambda xs, f: xs[min(len(xs) - 1, int(f * len(xs)))]  # noqa: E731
-        print(f"Hard moves with a choice: {len(times)}; wall time p50 {q(times, 0.5) * 1000:.0f} "
+        print(f"{LEVEL.capitalize()} moves with a choice: {len(times)}; wall time p50 {q(times, 0.5) * 1000:.0f} "
               f"ms, p95 {q(times, 0.95) * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms; target "
               f"p95 under 200 ms: {'met' if q(times, 0.95) < 0.2 else 'NOT met'}")
         cpu = sorted(t for k, r in results for t in r.get("cpu", ()))
@@ -236,9 +241,13 @@ def main(argv=None):
     p.add_argument("--first", type=int, default=0, metavar="I",
                    help="number the matches from I (other seeds: a second sample of games)")
     p.add_argument("--jobs", type=int, default=2, help="processes (default 2, the cores)")
+    p.add_argument("--level", default="hard", choices=("hard", "medium"),
+                   help="the level played against the rule of thumb (default hard)")
     p.add_argument("--progress", type=int, default=0, metavar="K",
                    help="print the figures so far to stderr after every K matches")
     args = p.parse_args(argv)
+    global LEVEL
+    LEVEL = args.level
     counts = dict(QUICK if args.quick else FULL)
     if args.only:
         counts = {k: v for k, v in counts.items() if k in args.only.split(",")}

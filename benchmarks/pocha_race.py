@@ -8,8 +8,11 @@ uniformly random legal action, until the hand is over. A hand here is 4 players,
   is refused with its rule) and explained (its text, made when read, and its rule id).
 * OpenSpiel ``oh_hell`` (players=4, num_tricks_fixed=10): the deal is one chance step per card
   plus one for the trump, then 4 bids and 40 cards played (C++ state, Python loop).
+* the bare hand (``bare_pocha.py``): the same rules in the plainest pure Python, cards as
+  numbers, nothing checked, explained or kept: the floor a pure-Python engine can reach with
+  this loop (``tests/test_speed_paths.py`` checks that it plays the same rules).
 
-The two take turns in short rounds and are timed by the CPU time of this process
+They take turns in short rounds and are timed by the CPU time of this process
 (``time.process_time``), so a machine shared with other work slows both alike and waiting for
 a core is not counted; the figures are over all rounds. Then what a computer player does thousands of times a move:
 ``fork()`` a hand in play and play the rest of it out at random in the copy (a rollout).
@@ -32,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardwidgets.engine import CHANCE  # noqa: E402
+from bare_pocha import bare_hand  # noqa: E402
 
 clock = time.process_time   # CPU time: the same for both engines on a busy machine
 from cardwidgets.games.pocha import Pocha  # noqa: E402
@@ -146,8 +150,11 @@ def main(seconds: float = 5.0) -> None:
         game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10})
         rng2 = random.Random(2024)
         plays["theirs"] = lambda: openspiel_hand(game, rng2)
+    rng3 = random.Random(2024)
+    plays["bare"] = lambda: bare_hand(rng3)
     rates = race(plays, seconds)
     ours, n_ours = rates["ours"]
+    bare, n_bare = rates["bare"]
     compiled = sorted(name for name, module in sys.modules.items()
                       if name.startswith("cardwidgets")
                       and str(getattr(module, "__file__", "")).endswith((".so", ".pyd")))
@@ -155,13 +162,17 @@ def main(seconds: float = 5.0) -> None:
                                else "pure Python (no compiled extension)") + f", from {_HOME}")
     print(f"cardwidgets Pocha : {ours:9.1f} hands/s ({n_ours} hands of 4 x 10 cards, "
           f"deal + 4 bids + 40 plays + scoring, every step checked and explained)")
+    print(f"bare pure Python  : {bare:9.1f} hands/s ({n_bare} hands: the same rules, nothing "
+          f"checked, explained or kept; bare_pocha.py)")
     if pyspiel is None:
         print("OpenSpiel is not installed (pip install open_spiel): only our figures are reported.")
     else:
         theirs, n_theirs = rates["theirs"]
         print(f"OpenSpiel oh_hell : {theirs:9.1f} hands/s ({n_theirs} hands, players=4, "
               f"num_tricks_fixed=10)")
-        print(f"Ratio (cardwidgets / OpenSpiel): {ours / theirs:.2f}")
+        print(f"Ratio (cardwidgets / OpenSpiel): {ours / theirs:.2f}; "
+              f"(bare / OpenSpiel): {bare / theirs:.2f}")
+    print(f"Ratio (cardwidgets / bare): {ours / bare:.2f}")
     lookahead(seconds)
 
 

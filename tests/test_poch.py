@@ -723,13 +723,14 @@ def test_you_in_refusals_and_the_game_over_text():
     game = poch_deal(["Ada", "You", "Boris"], {1: ["K-acorns", "K-leaves"]}, turned="7-hearts",
                      chips=12)
     refusal = game.why_not(Action("bet", 1, amount=30))
-    assert refusal.reason == "You cannot put in 30 chips: you hold only 3"
+    assert refusal.reason == "You cannot put in 30 chips: you hold only 3; the most you may bet is 3"
     game = poch_deal(["Ada", "Boris", "You", "Dora", "Emil", "Fay"],
                      {2: ["9-acorns", "K-bells", "A-leaves", "J-hearts", "8-leaves"]},
                      turned="7-hearts")
     act(game, 1, "pass")
     assert game.why_not(Action("bet", 2, amount=1)).reason == (
-        "You hold no pair, three or four of a kind, so may not take part in the poching")
+        "You hold no pair, three or four of a kind, so may not take part in the poching: you "
+        "may only pass")
 
 
 def test_the_seat_addressed_as_you_can_be_chosen_and_rewrites_the_texts():
@@ -747,3 +748,222 @@ def test_the_seat_addressed_as_you_can_be_chosen_and_rewrites_the_texts():
 
 def test_P1_marks_the_german_card_words_that_are_ours():
     assert "such as Zehn, are ours" in Poch.RULES["P1"]
+
+
+# ---- the audit against documents 000 and 002 ------------------------------------------------
+
+def test_P5_the_same_hands_serve_all_three_phases():
+    """Document 002: the same cards claim the holes, bet and run; nothing is dealt again, and
+    every card laid in phase 3 comes from the hand its player was dealt."""
+    game = poch_deal(4, {1: ["K-hearts", "K-acorns", "9-hearts"], 2: ["A-hearts", "A-bells"]},
+                     turned="7-hearts")
+    dealt = [list(h) for h in game.hands]
+    act(game, 1, "bet", 1)
+    for seat in (2, 3, 0):
+        act(game, seat, "call" if seat == 2 else "drop")
+    assert game.phase.key == "run" and [list(h) for h in game.hands] == dealt
+    assert [a.kind for a in game.actions].count("deal") == 1
+    while game.phase.key == "run":
+        action = game.legal_actions()[0]
+        assert action.card in dealt[action.seat]
+        game.apply(action)
+        game.advance()
+    assert [a.kind for a in game.actions].count("deal") == 1
+
+
+def test_P6_ruling_only_the_cards_that_win_a_hole_are_shown():
+    """Our ruling: the Ace of the payment suit is shown to take its hole; a lone 8 of the
+    payment suit wins nothing and stays hidden (the 7 and 9 are elsewhere)."""
+    game = poch_deal(3, {0: ["A-hearts", "7-hearts"], 1: ["8-hearts"], 2: ["9-hearts"]},
+                     turned="10-hearts")
+    shown = [[c["code"] for c in cards] for cards in game.view(2)["shown"]]
+    assert "A-hearts" in shown[0] and "7-hearts" not in shown[0]
+    assert "8-hearts" not in shown[1] and "9-hearts" not in shown[2]
+    assert all(code.endswith("-hearts") and code.split("-")[0] in ("A", "K", "Q", "J")
+               for cards in shown for code in cards)     # only honours, each taking its hole
+    assert "Our ruling on what is shown" in Poch.RULES["P6"]
+    assert "payment-suit card that wins nothing stays hidden" in Poch.RULES["P6"]
+
+
+def test_P7_a_turned_seven_eight_or_nine_leaves_the_sequence_unwon():
+    """The turned 8 of the payment suit is nobody's, so the 7 and 9 together take nothing."""
+    game = poch_deal(3, {0: ["7-hearts", "9-hearts"]}, turned="8-hearts")
+    assert game.holes["sequence"] == 3
+    step = next(s for s in game.history if s.action.kind == "unclaimed"
+                and s.action.what == "sequence")
+    assert step.rule == "P7"
+    assert "it needs the Eight of hearts, which is the turned card" in step.text
+
+
+def test_P8_aces_beat_kings_between_sets_of_the_same_size():
+    """Document 002: with as many cards in the sets, the higher rank wins: Aces beat Kings."""
+    game = poch_deal(6, {1: ["K-acorns", "K-leaves"], 2: ["A-bells", "A-leaves"]},
+                     turned="7-hearts")
+    act(game, 1, "bet", 1)
+    act(game, 2, "call")
+    for seat in (3, 4, 5, 0):
+        act(game, seat, "drop")
+    step = next(s for s in game.history if s.action.kind == "showdown")
+    assert game.poch_winner == 2 and "having the higher rank" in step.text
+
+
+def test_P10_the_poch_hole_left_by_passes_grows_at_the_next_ante():
+    """If everyone passes the Poch hole stays, and the next ante adds to it (document 000)."""
+    game = poch_deal(3, turned="7-hearts", chips=30)
+    for seat in (1, 2, 0):
+        act(game, seat, "pass")
+    assert game.holes["poch"] == 3
+    while game.phase.key != "deal":
+        game.apply(game.legal_actions()[0])
+    assert game.holes["poch"] == 6 and game.deal_no == 2
+
+
+def test_P15_ruling_players_tied_for_the_most_chips_share_the_win():
+    game = Poch(3, chips=20)
+    game.chips[:] = [30, 30, 8]
+    step = game.advance()[0]
+    assert game.finished and game.result()["winners"] == [0, 1]
+    assert "A and B win with 30 chips" in step.text
+    assert "Our ruling" in Poch.RULES["P15"] and "share the win" in Poch.RULES["P15"]
+
+
+def test_PV2_ruling_the_dealt_payment_card_is_face_up_for_all():
+    """Our ruling: the last card, dealt to a player in PV2, is dealt face up: every seat sees it."""
+    game = Poch(3, options={"PV2": True})
+    game.advance()
+    deck = make_deck("german32")
+    game.apply(Action("deal", cards=tuple(deck)))
+    receiver = next(s for s in range(3) if deck[-1] in game.hands[s])
+    other = (receiver + 1) % 3
+    assert game.view(other)["hands"][receiver] is None
+    assert deck[-1].code in [c["code"] for c in game.view(other)["shown"][receiver]]
+    assert "Our ruling: it is dealt face up" in Poch.RULES["PV2"]
+
+
+def test_PV4_ruling_odd_board_chips_go_to_the_poorest_then_from_the_dealers_left():
+    """7 chips on the board, 4 players: one each, and the 3 left to B and C (10 chips each;
+    C sits left of the dealer B, so C first) and then A (20), not D (30)."""
+    game = Poch(4, dealer=1, options={"money": 1})
+    game.holes.update(dict.fromkeys(game.holes, 0))
+    game.holes["marriage"], game.holes["sequence"] = 6, 1
+    game.chips[:] = [20, 10, 10, 30]
+    assert game.share_board() == [2, 2, 2, 1]
+    assert "fewest chips, then in seat order from the dealer's left" in Poch.RULES["PV4"]
+
+
+# ---- the refusals say what to do instead ------------------------------------------------------
+
+def four_to_bet():
+    return poch_deal(4, {0: ["A-acorns", "A-leaves"], 1: ["K-acorns", "K-leaves"],
+                         2: ["Q-acorns", "Q-leaves"],
+                         3: [f"{r}-bells" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")]},
+                     turned="7-hearts")
+
+
+def test_P9_a_wrong_kind_of_move_is_told_what_it_may_do():
+    game = four_to_bet()                                     # B first; A, D hold 11 chips
+    assert game.why_not(Action("call", 1)).reason == (
+        "nobody has bet yet, so there is nothing to call: B may pass or bet 1 to 11 chips")
+    assert game.why_not(Action("bet", 1)).reason == (
+        "say how many chips to bet: at least 1 and at most 11")
+    act(game, 1, "bet", 2)
+    assert game.why_not(Action("pass", 2)).reason == (
+        "the bet stands at 2 chips: it is too late to pass or to open a bet; C may call (put "
+        "in 2 more), raise by 1 to 9 or drop")
+    assert game.why_not(Action("raise", 2)).reason == (
+        "say how many chips to raise by: at least 1 and at most 9")
+
+
+def test_P11_a_bet_beyond_ones_chips_is_told_the_most_allowed():
+    game = four_to_bet()
+    refusal = game.why_not(Action("bet", 1, amount=50))
+    assert refusal.rule == "P11"
+    assert refusal.reason == "B cannot put in 50 chips: B holds only 23; the most B may bet is 11"
+    act(game, 1, "bet", 11)                                  # the most: nobody may raise now
+    refusal = game.why_not(Action("raise", 2, amount=1))
+    assert refusal.rule == "P11" and refusal.reason.endswith("so nobody may raise: C may call or drop")
+    refusal = game.why_not(Action("raise", 2, amount=30))
+    assert refusal.reason.endswith("so nobody may raise: C may call or drop")
+    refusal = game.why_not(Action("raise", 2))
+    assert refusal.rule == "P11" and refusal.reason.endswith("so nobody may raise: C may call or drop")
+
+
+def test_P8_a_player_without_a_pair_is_told_to_pass_or_drop():
+    game = four_to_bet()
+    act(game, 1, "bet", 1)
+    act(game, 2, "call")
+    refusal = game.why_not(Action("call", 3))                # D holds no pair
+    assert refusal.rule == "P8" and refusal.reason.endswith("so may not take part in the "
+                                                            "poching: D may only drop")
+    assert game.why_not(Action("pass", 3)).reason.endswith("D may only drop")
+
+
+def test_P12_laying_out_of_turn_says_whose_turn_it_is_and_why():
+    game = poch_deal(3, {1: ["7-acorns", "9-acorns"], 2: ["8-acorns"]}, turned="7-hearts")
+    for seat in (1, 2, 0):
+        act(game, seat, "pass")
+    assert game.why_not(Action("play", 0, card=game.hands[0][0])).reason == (
+        "it is B's turn, not A's: nobody won the poching, so B, left of the dealer, starts the "
+        "first run")
+    act(game, 1, "play", card="7-acorns")
+    assert game.why_not(Action("play", 0, card=game.hands[0][0])).reason == (
+        "it is C's turn, not A's: C holds the Eight of acorns, the next card of the run, and "
+        "must lay it")
+    act(game, 2, "play", card="8-acorns")
+    act(game, 1, "play", card="9-acorns")                    # the 10 of acorns: A's (filled)
+    holder = game.current_player
+    other = (holder + 1) % 3
+    refusal = game.why_not(Action("play", other, card=game.hands[other][0]))
+    assert refusal.rule == "P12" and "the next card of the run, and must lay it" in refusal.reason
+
+
+def test_P4_the_first_dealer_is_the_dealer_setting():
+    """The first dealer is chosen by lot; here it is the dealer setting (the CLI draws it)."""
+    assert Poch(4, dealer=2).dealer == 2
+    assert "here: the dealer setting" in Poch.RULES["P4"]
+
+
+@pytest.mark.parametrize("options", [{}, {"PV5": True}])
+def test_P11_the_most_a_refusal_names_is_legal_and_one_more_is_not(options):
+    """Seeded random betting: whenever a too-large bet or raise is refused, the most the
+    refusal names is allowed and one chip more is not; nothing changes."""
+    import random as _random
+    import re
+    checked = 0
+    for seed in range(30):
+        game = Poch(4, chips=15, options=options, deals=3)
+        rng, shuffle = RandomPlayer(seed=seed), _random.Random(seed)
+        while not game.finished:
+            actor = game.current_player
+            if actor == CHANCE:
+                game.apply(game.chance_action(shuffle))
+                continue
+            if actor == TABLE:
+                game.advance()
+                continue
+            if game.phase.key == "poch":
+                kind = "bet" if game.high == 0 else "raise"
+                before = snapshot(game)
+                beyond = game.chips[actor] + game.bets[actor] + 1     # more than the stack
+                refusal = game.why_not(Action(kind, actor, amount=beyond - (
+                    0 if kind == "bet" else game.high)))
+                assert refusal is not None and snapshot(game) == before
+                found = re.search(r"the most \w+ may (?:bet|raise by) is (\d+)", refusal.reason)
+                if found:
+                    most = int(found.group(1))
+                    assert game.why_not(Action(kind, actor, amount=most)) is None
+                    assert game.why_not(Action(kind, actor, amount=most + 1)) is not None
+                    checked += 1
+                else:
+                    assert refusal.rule in ("P8", "P11")
+                    assert "may only" in refusal.reason or "may call or drop" in refusal.reason
+            game.apply(rng.choose(game, actor))
+    assert checked > 20
+
+
+def test_P9_a_card_clicked_in_the_betting_is_told_when_cards_are_laid():
+    game = four_to_bet()
+    refusal = game.why_not(Action("play", 1, card=game.hands[1][0]))
+    assert refusal.rule == "P9" and refusal.reason == (
+        "in the poching you may pass, bet, call, raise or drop (cards are laid only in phase "
+        "3); now B may pass or bet 1 to 11 chips")

@@ -258,7 +258,8 @@ def test_H7_dealer_may_not_make_the_bids_add_up():
     r = refused(g, Action("bid", 0, amount=2))
     assert r.rule == "H7"
     assert r.reason == ("the bids so far add up to 3 of 5 tricks: bidding 2 would make them 5, "
-                        "so the dealer may not")
+                        "so the dealer may not (at least one player must be wrong); bid 0, 1, "
+                        "3, 4 or 5")
     step = g.apply(Action("bid", 0, amount=3))
     assert "could not bid 2" in step.text
 
@@ -898,3 +899,90 @@ def test_a_player_called_you_is_addressed_as_you(you):
     joined = " ".join(texts)
     assert "You bid" in joined or "you bid" in joined
     assert "you play" in joined.lower() or "you lead" in joined.lower()
+
+
+# ---- the audit against document 004 -----------------------------------------------------------
+
+def test_H1_the_figures_are_jack_10_knight_11_king_12():
+    """The figure cards are the Jack (10), the Knight (11) and the King (12)."""
+    assert [C(f"{r}-coins").name for r in ("10", "11", "12")] == [
+        "Jack of coins", "Knight of coins", "King of coins"]
+
+
+def test_H5_the_player_on_the_dealers_left_cuts_every_hand():
+    """Each hand the player on the dealer's left cuts: B when A deals, A when D deals."""
+    from cardwidgets import RandomPlayer, play_out
+    deals = []
+    play_out(Pocha(4, hands=2), RandomPlayer(seed=1), seed=1,
+             on_step=lambda g, s: deals.append(s.text) if s.action.kind == "deal" else None)
+    assert "B cuts and A deals" in deals[0] and "A cuts and D deals" in deals[1]
+
+
+def test_H5_ruling_the_deal_passes_to_the_dealers_right():
+    """Our ruling on "mula kaliwa pakanan" ("from left to right"): the next dealer is the
+    player on the dealer's right, the one who played first."""
+    g = game_at(4, 1)
+    assert g.first_player == 3
+    assert g.table.next_dealer(g.dealer) == g.first_player
+    text = Pocha.RULES["H5"]
+    assert "Our ruling on the direction" in text and "mula kaliwa pakanan" in text
+
+
+def test_H7_the_extra_tie_hands_have_one_card_so_the_dealer_is_free():
+    """The extra hands that break a tie (H12) deal one card each, so H7's limit is off."""
+    hands = {3: ["1-cups"], 2: ["2-coins"], 1: ["4-clubs"], 0: ["5-clubs"]}
+    g = ready(hands, trump="1-swords", cards_each=1)      # all bid 0; D takes the trick
+    for seat, code in ((3, "1-cups"), (2, "2-coins"), (1, "4-clubs"), (0, "5-clubs")):
+        play(g, seat, code)
+    g.advance()
+    assert g.extra_hand and g.cards_per_hand == 1 and g.dealer == 3
+    g.apply(g.chance_action(random.Random(4)))
+    for seat in (2, 1, 0):
+        g.apply(Action("bid", seat, amount=0))
+    assert g.current_player == 3 and g.forbidden_bid() is None
+    assert [a.amount for a in g.legal_actions()] == [0, 1]
+
+
+def test_H7_a_missing_bid_says_how_to_bid():
+    g = game_at(4, 5)
+    g.apply(g.chance_action(random.Random(1)))
+    r = refused(g, Action("bid", 3))
+    assert r.rule == "H7" and r.reason == ("say how many tricks you bid: a number from 0 to 5 "
+                                           "(this hand has 5 tricks)")
+
+
+def test_H7_the_dealers_refusal_names_every_bid_left():
+    """With one card fewer than the tricks left, the refusal still lists what may be bid."""
+    g = game_at(4, 2)
+    g.apply(g.chance_action(random.Random(1)))
+    for seat in (3, 2, 1):
+        g.apply(Action("bid", seat, amount=0))
+    r = refused(g, Action("bid", 0, amount=2))
+    assert r.reason.endswith("so the dealer may not (at least one player must be wrong); bid 0 or 1")
+
+
+def test_H7_a_card_played_during_the_bidding_is_told_to_bid():
+    g = game_at(4, 5)
+    g.apply(g.chance_action(random.Random(1)))
+    r = refused(g, Action("play", 3, card=g.hands[3][0]))
+    assert r.rule == "H7" and r.reason == ("now each player bids how many tricks they will take, the cards are played "
+                                    "after the bidding: bid a number from 0 to 5")
+    for seat, amount in ((3, 1), (2, 2), (1, 0)):
+        g.apply(Action("bid", seat, amount=amount))
+    r = refused(g, Action("play", 0, card=g.hands[0][0]))
+    assert r.reason.endswith("bid a number from 0 to 5, but not 2 (the dealer's limit)")
+
+
+def test_H8_trumps_led_and_unable_to_beat_follow_with_any_trump():
+    """Trumps led: holding only lower trumps you must still follow with one of them (duty 2),
+    not throw another suit."""
+    hands = {3: ["3-swords", "4-coins", "5-coins"], 2: ["4-swords", "2-swords", "1-clubs"],
+             1: ["4-cups", "6-cups", "7-clubs"], 0: ["3-cups", "7-coins", "6-coins"]}
+    g = ready(hands, trump="1-swords")
+    play(g, 3, "3-swords")
+    assert legal_codes(g) == {"4-swords", "2-swords"}
+    r = refused(g, Action("play", 2, card=C("1-clubs")))
+    assert r.reason.startswith("duty 2: swords (espadas) were led and you hold the Four of "
+                               "swords and the Two of swords")
+    step = play(g, 2, "2-swords")
+    assert step.rule == "H8 duty 2"

@@ -534,3 +534,44 @@ def test_pocha_chance_action_deals_as_the_plain_shuffle():
         game.chance_action(random.Random(2))    # made, never applied
         game.apply(stale)
         assert game.hands == twin.hands
+
+
+def _bare():
+    """The bare hand of ``benchmarks/bare_pocha.py`` (the race's floor)."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bare_pocha.py"
+    spec = importlib.util.spec_from_file_location("bare_pocha", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_bare_race_hand_follows_the_same_rules(seed):
+    """The race's bare pure-Python hand (the floor it measures the engine against) plays
+    H5, H7, H8, H10 and H11 as the engine does: beside it, on the same deal and the same
+    choices, the legal actions agree at every step, and so do the tricks and the scores."""
+    bare = _bare()
+    rng = random.Random(seed)
+    dealer = rng.randrange(4)
+    game = Pocha(4, start=10, hands=1, dealer=dealer)
+    hand = bare.BarePocha(dealer)
+    place = game._tables.place
+    deal = game.chance_action(rng)
+    game.apply(deal)
+    hand.apply([place[id(c)] for c in deal.cards])
+    while game.phase.key in ("bid", "play"):
+        assert hand.current_player == game.current_player
+        legal = game.legal_actions()
+        if game.phase.key == "bid":
+            mine = [a.amount for a in legal]
+        else:
+            mine = [place[id(a.card)] for a in legal]
+        assert sorted(hand.legal_actions()) == sorted(mine)
+        k = rng.randrange(len(legal))
+        game.apply(legal[k])
+        hand.apply(mine[k])
+    assert hand.taken == game.taken
+    game.advance()
+    assert hand.scores == game.hand_scores[0]

@@ -63,7 +63,8 @@ RULES = {
           "the small words under them are the documents' own (German from the old boards of "
           "document 000, Finnish from document 002), and the centre, which document 000 says "
           "is unlabelled, carries only our name \"Centre\".",
-    "P4": "The first dealer is chosen by lot; after each deal the deal passes to the left. "
+    "P4": "The first dealer is chosen by lot (here: the dealer setting, which a teacher may "
+          "draw by lot); after each deal the deal passes to the left. "
           "Before every deal each player puts one chip in each of the nine holes, even in holes "
           "that still hold chips.",
     "P5": "The dealer deals clockwise, one card at a time, starting on the left, until one card "
@@ -72,7 +73,10 @@ RULES = {
           "are used in all three phases.",
     "P6": "Phase 1: whoever holds the Ace, King, Queen, Jack or 10 of the payment suit takes "
           "the chips in that hole. Holding both King and Queen of the payment suit also takes "
-          "the Marriage hole; holding its 7, 8 and 9 takes the Sequence hole.",
+          "the Marriage hole; holding its 7, 8 and 9 takes the Sequence hole. Our ruling on what is "
+          "shown: document 000's picture says the players show their payment-suit cards to "
+          "claim; a player shows the cards that win a hole (the 7, 8 and 9 only when they "
+          "take the Sequence together), and a payment-suit card that wins nothing stays hidden.",
     "P7": "A hole nobody wins keeps its chips for the next deal. If the turned card is the Ace, "
           "King, Queen, Jack or 10, nobody wins that hole this deal (and so nobody wins Marriage "
           "or Sequence if they would need it).",
@@ -115,12 +119,16 @@ RULES = {
     "P14": "The first player to lay their last card wins phase 3: they take the centre hole and "
            "one chip from every other player for each card still in that player's hand.",
     "P15": "The game ends when a player cannot pay the nine-chip ante (or after the deals "
-           "agreed). The most chips wins; chips left on the board belong to nobody.",
+           "agreed). The most chips wins; chips left on the board belong to nobody. Our ruling (the "
+           "documents name one winner and say nothing of a tie): players tied for the most "
+           "chips share the win.",
     "PV1": "Variant: if the turned card is the Ace, King, Queen, Jack or 10, the dealer takes "
            "that hole. Our ruling: the turned card counts only for its own hole, not toward "
            "the dealer's Marriage or Sequence.",
     "PV2": "Variant: the last card is dealt like the others to the player whose turn it is, "
-           "face up; its suit is the payment suit. It then counts like any card in that hand, "
+           "not left on the table; its suit is the payment suit. Our ruling: it is dealt face "
+           "up, so that everyone sees the payment suit (the document does not say how it is "
+           "known). It then counts like any card in that hand, "
            "and runs are never stopped by a turned card.",
     "PV3": "Variant: you may poch without a pair. If nobody in the showdown has a pair, the "
            "highest card wins, equal ranks broken by the skat suit order (acorns/clubs high, "
@@ -442,39 +450,74 @@ class Poch(Addressed, Game):
         seat, kind, amount = action.seat, action.kind, action.amount
         w = self.words
         if kind not in ("pass", "bet", "call", "raise", "drop"):
-            raise IllegalAction("P9", f"in the poching you may pass, bet, call, raise or drop, not "
-                                f"{kind!r}")
+            what = ("cards are laid only in phase 3" if kind == "play"
+                    else f"not {kind!r}")
+            raise IllegalAction("P9", f"in the poching you may pass, bet, call, raise or drop "
+                                f"({what}); now {self._choices_words(seat)}")
         if kind in ("pass", "bet") and self.high > 0:
-            raise IllegalAction("P9", f"{self._bettor_words()}: you may call, raise or drop")
+            raise IllegalAction("P9", f"{self._bettor_words()}: it is too late to pass or to "
+                                f"open a bet; {self._choices_words(seat)}")
         if kind in ("call", "raise", "drop") and self.high == 0:
-            raise IllegalAction("P9", "nobody has bet yet: you may pass or bet")
+            raise IllegalAction("P9", f"nobody has bet yet, so there is nothing to {kind}: "
+                                f"{self._choices_words(seat)}")
         if kind in ("pass", "drop"):
             return
         if not self._eligible(seat):
+            only = "pass" if self.high == 0 else "drop"
             if self.chips[seat] + self.bets[seat] == 0:
-                raise IllegalAction("P11", sentence_case(f"{w.says(seat, 'has')} no chips left to bet"))
+                raise IllegalAction("P11", sentence_case(
+                    f"{w.says(seat, 'has')} no chips left to bet: {w.name(seat)} may only {only}"))
             raise IllegalAction("P8", sentence_case(
                 f"{w.says(seat, 'holds')} no pair, three or four of a kind, so "
-                f"{w.verb(seat, 'may')} not take part in the poching"))
+                f"{w.verb(seat, 'may')} not take part in the poching: {w.name(seat)} may only "
+                f"{only}"))
         if kind == "call":
             return
+        cap = self._cap(seat)
+        most = cap if kind == "bet" else cap - self.high
+        if most < 1:   # only a raise can find no room left (a bet of 1 always fits)
+            raise IllegalAction("P11", sentence_case(
+                f"nobody may bet more than the poorest player still in could put in all told: "
+                f"{w.name(self._limiter())} could put in at most {cap} (pair or no pair, nobody "
+                f"knows) and the bet is already {self.high}, so nobody may raise: "
+                f"{w.name(seat)} may call or drop"))
         if amount is None or amount < 1:
-            raise IllegalAction("P9", f"say how many chips to {kind}: at least 1")
+            raise IllegalAction("P9", f"say how many chips to {kind}"
+                                f"{'' if kind == 'bet' else ' by'}: at least 1 and at most {most}")
         total = (amount if kind == "bet" else self.high + amount)
         need = total - self.bets[seat]
         if need > self.chips[seat]:
             held = self.chips[seat]
             raise IllegalAction("P11", sentence_case(
                 f"{w.name(seat)} cannot put in {need} chips: {w.says(seat, 'holds')} "
-                + (f"only {held}" if held else "none")))
-        cap = self._cap(seat)
+                + (f"only {held}" if held else "none")
+                + f"; the most {w.name(seat)} may {kind} {'is' if kind == 'bet' else 'by is'} "
+                f"{most}"))
         if total > cap:
-            poorest = self._limiter()
-            most = cap if kind == "bet" else cap - self.high
             raise IllegalAction("P11", sentence_case(
                 f"nobody may bet more than the poorest player still in could put in all told: "
-                f"{w.name(poorest)} could put in at most {cap} (pair or no pair, nobody knows), "
-                f"so the most you may {kind} {'is' if kind == 'bet' else 'by is'} {most}"))
+                f"{w.name(self._limiter())} could put in at most {cap} (pair or no pair, nobody "
+                f"knows), so the most you may {kind} {'is' if kind == 'bet' else 'by is'} {most}"))
+
+    def _choices_words(self, seat):
+        """What ``seat`` may do now in the betting, in words (for a refusal, P9)."""
+        w = self.words
+        kinds = []
+        for a in self._betting_actions(seat):
+            if a.kind not in kinds:
+                kinds.append(a.kind)
+        words = {"pass": "pass", "drop": "drop",
+                 "call": f"call (put in {self.high - self.bets[seat]} more)"}
+        amounts = [a.amount for a in self._betting_actions(seat) if a.amount is not None]
+        if amounts:
+            lo, hi = min(amounts), max(amounts)
+            span = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            words["bet"] = f"bet {span} chip{'s' if hi != 1 else ''}"
+            words["raise"] = f"raise by {span}"
+        said = [words[k] for k in kinds]
+        if len(said) == 1:
+            return f"{w.name(seat)} may only {said[0]}"
+        return f"{w.name(seat)} may {', '.join(said[:-1])} or {said[-1]}"
 
     def _bettor_words(self):
         return f"the bet stands at {self.high} chip{'s' if self.high != 1 else ''}"
@@ -492,7 +535,33 @@ class Poch(Addressed, Game):
             raise IllegalAction("P12", f"the run goes on with the {self.run_next.name}, which "
                                 f"{w.says(seat, 'holds')}: it must be played next")
         if card not in self.hands[seat]:
+            # (the words are kept short: the player sees their own hand)
             raise IllegalAction("P12", sentence_case(f"{w.says(seat, 'does')} not hold the {card.name}"))
+
+    def _verify_for(self, action, actor):
+        """As :meth:`Game._verify_for`; a card laid out of turn in phase 3 is told why it is
+        someone else's turn (P12, P13: the holder of the next card, or who starts a run)."""
+        try:
+            Game._verify_for(self, action, actor)
+        except IllegalAction as refusal:
+            if (self._phase.key == "run" and isinstance(actor, int) and actor >= 0
+                    and isinstance(action.seat, int) and action.seat != actor
+                    and refusal.reason.startswith("it is ")):
+                raise IllegalAction(refusal.rule, refusal.reason + ": " + self._turn_words(actor)) from None
+            raise
+
+    def _turn_words(self, seat):
+        """Why it is ``seat``'s turn in phase 3 (P12, P13), in words."""
+        w = self.words
+        who = w.name(seat)
+        if self.run_next is not None:
+            return (f"{who} {w.verb(seat, 'holds')} the {self.run_next.name}, the next card of "
+                    f"the run, and must lay it")
+        if not self.centre:
+            if self.poch_winner == seat:
+                return f"{who} won the poching and {w.verb(seat, 'starts')} the first run"
+            return f"nobody won the poching, so {who}, left of the dealer, {w.verb(seat, 'starts')} the first run"
+        return f"{who} laid the last card of the run and {w.verb(seat, 'starts')} the next one"
 
     # ---- doing ---------------------------------------------------------------------------
     def _do(self, action):

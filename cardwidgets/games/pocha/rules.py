@@ -73,7 +73,11 @@ RULES = {
           "dealer gets the last one. Then the next card of the deck is turned face up: its "
           "suit is trumps (triunfo, pinta) for this hand, and it belongs to nobody. When the "
           "whole deck is dealt, the dealer shows their own last card as the trump card and "
-          "keeps it. After each hand the deal passes to the right, to the player who was first.",
+          "keeps it. After each hand the deal passes to the right, to the player who was first. "
+          "Our ruling on the direction: the document says the deal moves to the next player "
+          "\"from left to right\" (mula kaliwa pakanan); we read it with the rest of the "
+          "document, where the first player sits on the dealer's right and the play goes to the "
+          "right, so the next dealer is the player on the dealer's right.",
     "H6": "A hand has as many tricks as each player has cards. In each trick everyone plays one "
           "card; one player always wins it and takes the cards.",
     "H7": "After the deal each player, starting with the first player, says how many tricks "
@@ -762,16 +766,27 @@ class Pocha(Addressed, Game):
 
     def _check_bid(self, action):
         if action.kind != "bid":
+            what = ("the cards are played after the bidding" if action.kind == "play"
+                    else f"not {action.kind!r}")
             raise IllegalAction("H7", f"now each player bids how many tricks they will take, "
-                                f"not {action.kind!r}")
+                                f"{what}: bid a number from 0 to "
+                                f"{self.cards_per_hand}"
+                                + ("" if self.forbidden_bid() is None
+                                   else f", but not {self.forbidden_bid()} (the dealer's limit)"))
         k, amount = self.cards_per_hand, action.amount
-        if amount is None or isinstance(amount, bool) or not 0 <= amount <= k:
+        if amount is None:
+            raise IllegalAction("H7", f"say how many tricks you bid: a number from 0 to {k} "
+                                f"(this hand has {k} trick{'s' if k != 1 else ''})")
+        if isinstance(amount, bool) or not 0 <= amount <= k:
             raise IllegalAction("H7", f"a bid is a number of tricks from 0 to {k} (this hand "
                                 f"has {k} trick{'s' if k != 1 else ''}), not {amount!r}")
         if amount == self.forbidden_bid():
             so_far = sum(b for b in self.bids if b is not None)
+            others = [str(b) for b in range(k + 1) if b != amount]
+            choice = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
             raise IllegalAction("H7", f"the bids so far add up to {so_far} of {k} tricks: bidding "
-                                f"{amount} would make them {k}, so the dealer may not")
+                                f"{amount} would make them {k}, so the dealer may not (at least "
+                                f"one player must be wrong); bid {choice}")
 
     def _check_play(self, action):
         if action.kind != "play":
