@@ -1029,3 +1029,18 @@ def test_K13_the_two_options_to_change_cards_are_read_as_new_deals():
     assert game.phase.key == "option" and game.due["options"] == 1
     assert game.history[-1].action.kind == "deal"
     assert game.history[-2].action.kind == "decline" and "dealt again" in game.history[-2].text
+
+
+def test_K18_no_pass_is_asked_during_the_pasotan_changes_or_before_a_bet_is_answered():
+    """Our ruling: paso eske belongs to the play of the tricks."""
+    assert "not while the cards of a pasotan truk are being changed" in Truk.RULES["K18"]
+    game = _pasotan()
+    seat = game.current_player
+    reason = refused(game, Action("ask_pass", seat), "K16").reason
+    assert "a pass (paso eske) may be asked once the tricks are played" in reason
+    assert "no truk is bet" in refused(game, Action("truk", seat), "K16").reason
+    act(game, seat, "play_truk")
+    assert Action("ask_pass", game.current_player) in game.legal_actions()
+    game, tricks = _tanto_hand()
+    act(game, game.current_player, "truk")
+    refused(game, Action("ask_pass", game.current_player), "K17")

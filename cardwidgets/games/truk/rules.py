@@ -219,7 +219,9 @@ RULES = {
            "changes first, then the player asked, each from none to all of their cards (the "
            "two may change different numbers: 'some' says no more); taking back is all or "
            "nothing, as in K16; each player may ask once a hand; play then goes on with the "
-           "asker.",
+           "asker. Our ruling: a pass is asked during the play of the tricks, not while the "
+           "cards of a pasotan truk are being changed (everyone is changing then anyway) nor "
+           "while a truk bet waits for its answer.",
     "K19": "Signals (keinuak): partners may talk at any time provided what they say is true, and "
            "signal: one eye closed = a 3; both eyes = two 3s; the lip pulled to one side = a 2; "
            "to both sides (a smile) = two 2s; the tongue out = an ace; the eyebrows raised = "
@@ -1014,8 +1016,15 @@ class Truk(SidesAddressed, Game):
         if action.kind == "play_truk":
             return
         if action.kind != "change":
+            extra = ""
+            if action.kind == "ask_pass":
+                extra = ("; a pass (paso eske) may be asked once the tricks are played (our "
+                         "ruling, K18)")
+            elif action.kind == "truk":
+                extra = "; this hand is already played for a truk, so no truk is bet (K17)"
             raise IllegalAction("K16", f"before a pasotan truk each player in turn changes cards "
-                                f"(change) or says 'we play' (play_truk), not {action.kind!r}")
+                                f"(change) or says 'we play' (play_truk), not {action.kind!r}"
+                                + extra)
         if not self.stock:
             raise IllegalAction("K16", "the stock is empty, so no more cards can be changed: "
                                 "say 'we play' (play_truk)")
