@@ -270,3 +270,23 @@ def test_truc_win_chance_rises_with_points_and_camas():
     game.payoff_by_chance = True
     assert abs(game.payoff(0) + game.payoff(1) - 100) < 1e-9
     assert game.payoff_unit == "percentage points"
+
+
+@pytest.mark.parametrize("key", ["pocha", "truc", "truk"])
+def test_the_look_ahead_leaves_its_habit_only_on_enough_worlds(key):
+    """``leave_after``: on fewer imagined worlds than that, the look-ahead plays the rule of
+    thumb's habit whatever the worlds said (a few worlds that agree by luck show no spread,
+    so their standard error cannot warn of them); the medium level asks for 8."""
+    left = 0
+    for seed in range(3):
+        for game in _decisions(key, seed=seed, count=4):
+            seat = game.current_player
+            plain = MonteCarloPlayer(seed=2, worlds=6, seconds=None)
+            held = MonteCarloPlayer(seed=2, worlds=6, seconds=None, leave_after=7)
+            sure = MonteCarloPlayer(seed=2, worlds=6, seconds=None, caution=1e9)
+            habit = sure.choose(game.fork(), seat)
+            assert held.choose(game.fork(), seat) == habit
+            left += plain.choose(game.fork(), seat) != habit
+    assert left > 0      # without it, six worlds do lead the player away from its habit
+    medium = player_for("medium", 1)
+    assert medium.leave_after == 8 and medium.worlds > 8

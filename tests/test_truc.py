@@ -922,3 +922,103 @@ def test_V7_a_call_that_names_no_bet_asks_which_bet_and_changes_nothing():
     with pytest.raises(IllegalAction):
         game.apply(Action("call", seat=game.current_player))
     assert game.view(None) == before
+
+
+# ---- the audit against document 003: cases no issue spelled out -------------------------
+def test_V6_partners_equal_top_cards_the_first_of_them_leads_the_next():
+    """V6: "the player who wins a trick leads the next"; our ruling: when partners' equal top
+    cards win it, the first of them to play it leads."""
+    # 4 players, dealer A: order D, C, B, A; sides A+C (0) and B+D (1)
+    g = dealt(4, {3: ["5-swords", "4-coins", "4-cups"], 2: ["5-coins", "5-cups", "6-swords"],
+                  1: ["3-clubs", "6-coins", "6-cups"], 0: ["3-swords", "6-clubs", "7-cups"]})
+    play(g, 3, "5-swords"); play(g, 2, "5-coins"); play(g, 1, "3-clubs")
+    step = play(g, 0, "3-swords")
+    assert g.outcomes[0].tie           # B's 3 and A's 3: opponents, a parda
+    g = dealt(4, {3: ["3-swords", "4-coins", "4-cups"], 2: ["5-coins", "5-cups", "6-swords"],
+                  1: ["3-clubs", "6-coins", "6-cups"], 0: ["4-swords", "6-clubs", "7-cups"]})
+    play(g, 3, "3-swords"); play(g, 2, "5-coins"); play(g, 1, "3-clubs")
+    step = play(g, 0, "4-swords")
+    assert g.outcomes[0].side == 1 and not g.outcomes[0].tie
+    assert g.trick.leader == 3 and g.current_player == 3 and "D leads the next" in step.text
+    assert "the first of them to play it leads the next trick" in RULES["V6"]
+
+
+def test_V9_only_the_fixed_bets_are_played_an_envit_names_no_amount():
+    """V9: "some players bet any amount on the envit; the fixed bets are the usual way".
+    Our ruling: only the fixed bets; a bet with an amount is refused, naming the field."""
+    assert "Our ruling: only the fixed bets are played" in RULES["V9"]
+    g = dealt(2)
+    reason = refused_unchanged(g, Action("call", 1, what="envit", amount=7), "V9").reason
+    assert reason.startswith("amount: the envit bets are fixed") and "an envit" in reason
+    reason = refused_unchanged(g, Action("call", 1, what="truc", amount=3), "V7").reason
+    assert reason.startswith("amount: nothing in truc is bet with an amount")
+    assert all(a.amount is None for a in g.legal_actions())
+    call(g, 1, "envit")
+    assert [c["stake"] for c in g.view()["envit"]["calls"]] == [2]
+
+
+def test_V7_a_move_out_of_turn_says_who_answers_the_bet_or_plays_next():
+    g = dealt(4)                                      # mà is D (3); C (2) answers for side 1
+    reason = refused_unchanged(g, Action("play", 2, card=g.hands[2][0]), "V6").reason
+    assert reason.startswith("it is D's turn, not C's: mà leads the first trick (V5)")
+    call(g, 3, "truc")
+    reason = refused_unchanged(g, Action("accept", 0), "V7").reason
+    assert reason == ("it is C's turn, not A's: C answers D's truc (accept, refuse or raise) "
+                      "before anyone plays on (V7)")
+    accept(g, 2)
+    reason = refused_unchanged(g, Action("call", 3, what="birtruc"), "V7").reason
+    assert reason.startswith("Side 2 (B and D) made the last bet (truc)") and "your" not in reason
+
+
+def test_V10_nothing_is_played_or_bet_once_the_hand_is_over():
+    """The hand is decided after two tricks (the third is not played, V6): a card or a bet is
+    refused, naming V10, with the reason; the settling then goes on by itself."""
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    play(g, 1, "4-coins"); play(g, 0, "1-swords"); play(g, 0, "1-clubs"); play(g, 1, "5-cups")
+    assert g.phase.key == "settle" and g.hands[0]
+    for action in (Action("play", 0, card=C("7-swords")), Action("call", 0, what="truc"),
+                   Action("call", 1, what="envit"), Action("give_up", 1)):
+        reason = refused_unchanged(g, action, "V10").reason
+        assert reason.startswith("this hand is over (A has won the tricks): no more cards are "
+                                 "played and no more bets made in it") and "Settle the truc" in reason
+
+
+def test_V1_nothing_is_played_once_two_camas_are_won():
+    g = Truc(2, score=[23, 5])
+    for _ in range(100):
+        if g.finished:
+            break
+        g.apply(g.scripted_deal({0: STRONG, 1: WEAK}))
+        while g.phase.key == "play":                 # each plays their best card
+            seat = g.current_player
+            g.apply(Action("play", seat, card=g.hands[seat][0]))
+        settle(g)
+        if not g.finished:
+            g.points = [23, 5]        # a lesson's shortcut to the end of the next cama
+    assert g.camas == [2, 0]
+    reason = refused_unchanged(g, Action("play", 1, card=C("4-coins")), "V1").reason
+    assert reason == "the game is over: A has won 2 camas to 0, and two camas win the game (V1)"
+
+
+def test_V3_eight_players_is_refused_as_our_ruling():
+    """The document names 8 players, which 22 cards cannot deal: the refusal is our ruling,
+    marked where the rule is shown."""
+    assert "Our ruling: eight cannot be dealt" in RULES["V3"]
+    with pytest.raises(ConfigError) as info:
+        Truc(8)
+    assert "24 cards" in str(info.value) and "V3" in str(info.value)
+
+
+def test_V8_the_lead_passes_to_the_next_player_still_playing():
+    """Our ruling: a player who gives up instead of leading passes the lead to the next player
+    in turn who still plays; a parda's leader who has given up too."""
+    assert "the next player in turn who still plays leads it" in RULES["V8"]
+    g = dealt(4)                                     # order D, C, B, A
+    step = g.apply(Action("give_up", 3))
+    assert g.trick.leader == 2 and "The lead passes to C, next in turn" in step.text
+    g = dealt(4, {3: ["4-coins", "6-swords", "7-cups"], 2: ["5-coins", "5-cups", "6-coins"],
+                  1: ["3-clubs", "6-cups", "6-clubs"], 0: ["3-swords", "4-clubs", "4-cups"]})
+    play(g, 3, "4-coins"); play(g, 2, "5-coins"); play(g, 1, "3-clubs"); play(g, 0, "3-swords")
+    assert g.outcomes[0].tie and g.trick.leader == 3          # the parda's leader leads again
+    step = g.apply(Action("give_up", 3))
+    assert g.trick.leader == 2 and g.current_player == 2

@@ -862,3 +862,185 @@ def test_K12_a_wrong_move_at_the_truk_option_names_the_two_moves():
     refusal = game.why_not(Action("play", seat=game.current_player))
     assert refusal.rule == "K12"
     assert "'play_truk'" in str(refusal) and "'decline'" in str(refusal) and "'play' is neither" in str(refusal)
+
+
+# ---- the audit against document 003: cases no issue spelled out -------------------------
+def test_K11_anyone_may_deal_the_first_cards_one_at_a_time_to_the_right():
+    """K11: anyone deals the first cards (the ``dealer`` setting), one at a time, starting on
+    the dealer's right; the draw goes round in the same order."""
+    for dealer in range(4):
+        game = Truk(4, dealer=dealer)
+        deck = tuple(game.deck_cards)
+        step = game.apply(Action("deal", cards=deck))
+        order = game.table.order_from(game.table.next(dealer))
+        for i in range(12):
+            assert deck[i] in game.hands[order[i % 4]]
+        assert [d["seat"] for d in game.draws][:4] == order
+        assert [d["card"] for d in game.draws][:4] == list(deck[12:16])
+        assert step.text.startswith(f"{game.players[dealer]} deals three cards")
+        assert f"starting with {game.players[order[0]]}" in step.text
+
+
+@pytest.mark.parametrize("what, words", [(None, 'says "Truk!"'), ("say", 'says "Truk!"'),
+                                         ("knock", "knocks on the table"),
+                                         ("throw", "throws the cards face down into the middle "
+                                                   "(not onto the stock)")])
+def test_K17_the_three_ways_to_bet_are_one_bet(what, words):
+    """K17: saying "Truk!", knocking on the table and throwing one's cards face down into the
+    middle (not onto the stock) are the same bet, answered the same way."""
+    game, tricks = _tanto_hand()
+    bettor = game.current_player
+    hand = list(game.hands[bettor])
+    step = act(game, bettor, "truk", what=what)
+    assert words in step.text and step.rule == "K17"
+    assert game.phase.key == "answer" and game.view()["bet"]["how"] == (what or "say")
+    assert game.hands[bettor] == hand            # the thrown cards are still the bettor's
+    assert {a.kind for a in game.legal_actions()} == {"joka", "refuse"}
+    act(game, game.current_player, "joka")
+    assert game.stake == "truk" and game.current_player == bettor
+
+
+def test_K17_a_bet_in_an_unknown_way_is_refused_naming_the_three():
+    game, tricks = _tanto_hand()
+    reason = refused(game, Action("truk", game.current_player, what="whistle"), "K17").reason
+    assert "say" in reason and "knock" in reason and "throw" in reason
+
+
+def test_K18_paso_eske_while_a_truk_is_played_and_halfway_through_a_trick():
+    """K18: "at any moment of a hand, on their turn, whether a tanto or a truk is being
+    played": here the opening truk, after A1 has played to the aurrea."""
+    game = new(esku="B2", hands={"A1": ["4-coins", "5-coins", "6-coins"],
+                                 "B1": ["4-cups", "5-cups", "3-cups"],
+                                 "A2": ["4-swords", "5-swords", "6-swords"]},
+               stock=["7-clubs", "1-clubs"])
+    act(game, game.current_player, "play_truk")
+    assert game.stake == "truk"
+    play(game, "A1", "4-coins")
+    step = act(game, "B1", "ask_pass")
+    assert game.players[game.current_player] == "A2" and step.rule == "K18"   # B1's right
+    act(game, "A2", "accept_pass")
+    act(game, "B1", "change", cards=["4-cups", "5-cups"])
+    act(game, "B1", "keep")
+    act(game, "A2", "change", cards=[])
+    assert game.phase.key == "play" and game.players[game.current_player] == "B1"
+    assert {c.code for c in game.hands[3]} == {"3-cups", "7-clubs", "1-clubs"}
+    assert len(game.trick.plays) == 1              # the aurrea goes on where it stopped
+    conserved(game)
+
+
+# ---- refusals a student can act on ------------------------------------------------------------
+def test_K4_a_move_out_of_turn_says_whose_turn_it_is_and_what_for():
+    game = new(esku="B2")
+    reason = refused(game, Action("play_truk", 0), "K12").reason
+    assert reason.startswith("it is B1's turn, not A1's: B1 decides for side B whether to "
+                             "play the truk or not")
+    act(game, game.current_player, "play_truk")
+    reason = refused(game, Action("play", 2, card=game.hands[2][0]), "K5").reason
+    assert "A1 is next to play to the aurrea" in reason and "(K4)" in reason
+    game, tricks = _tanto_hand()
+    bettor = game.current_player
+    act(game, bettor, "truk")
+    answerer = game.current_player
+    other = next(s for s in range(4) if s not in (answerer, bettor))
+    reason = refused(game, Action("joka", other), "K17").reason
+    assert f"{game.players[answerer]} answers {game.players[bettor]}'s truk bet" in reason
+    act(game, answerer, "refuse")
+
+
+def test_K4_refusals_of_a_pass_or_a_change_nobody_asked_for():
+    game, tricks = _tanto_hand()
+    seat = game.current_player
+    assert "nobody has asked for a pass" in refused(game, Action("accept_pass", seat), "K18").reason
+    reason = refused(game, Action("keep", seat), "K18").reason
+    assert "no cards are being changed now" in reason
+    reason = refused(game, Action("decline", seat), "K12").reason
+    assert "decided right after the deal" in reason
+
+
+def test_K7_nothing_is_played_or_bet_once_the_hand_is_decided():
+    """After the erdia decides the hand (the atzea is not played, K7), a card, a truk bet or
+    a pass is refused with the reason, naming K7; a refused bet names K17."""
+    game, tricks = _tanto_hand(("A", "A", "B"))
+    play_plan(game, tricks, upto=2)
+    assert game.phase.key == "score" and game.hands[0]
+    for action in (Action("play", 0, card=game.hands[0][0]), Action("truk", 0),
+                   Action("ask_pass", 0)):
+        reason = refused(game, action, "K7").reason
+        assert reason.startswith("this hand is decided: side A has won it (it won two of the "
+                                 "three tricks)") and "Move the counters" in reason
+    game, tricks = _tanto_hand()
+    act(game, game.current_player, "truk")
+    act(game, game.current_player, "refuse")
+    reason = refused(game, Action("play", 0, card=game.hands[0][0]), "K17").reason
+    assert "the truk bet was refused" in reason
+
+
+def test_K9_nothing_is_played_once_a_side_has_six_truks():
+    game = opened(winner=1)
+    while not game.finished:
+        win_hand(game, 1, game.stake)
+    reason = refused(game, Action("play", 0, card=game.deck_cards[0]), "K9").reason
+    assert reason == "the game is over: side B has 6 truks and has won it, 6 to 0 (K9)"
+
+
+def test_K16_K19_rulings_on_asking_to_change_and_on_talk_are_written():
+    """K16: the document's players "may ask" to change; K19: they "may talk at any time"."""
+    assert "a change needs nobody's agreement" in Truk.RULES["K16"]
+    assert "Our ruling: the program has no free talk" in Truk.RULES["K19"]
+    game = _pasotan(stock=["1-coins", "12-cups"])
+    seat = game.current_player
+    act(game, seat, "change", cards=[game.hands[seat][-1].code])
+    assert game.current_player == seat and game.phase.key == "pasotan"   # nobody is asked
+
+
+def test_K17_no_move_names_an_amount():
+    """Nothing in truk is bet with an amount (K10, K15, K17): an action that names one is
+    refused, naming the field, and changes nothing."""
+    game, tricks = _tanto_hand()
+    seat = game.current_player
+    for action in (Action("truk", seat, amount=2), Action("play", seat, card=game.hands[seat][0],
+                                                          amount=1)):
+        reason = refused(game, action, "K17").reason
+        assert reason.startswith("amount: nothing in truk is bet with an amount")
+    assert all(a.amount is None for a in game.legal_actions())
+
+
+def test_K12_the_side_decides_both_options_and_its_first_player_speaks():
+    """Our ruling: the options are the side's; the document once says "the first esku
+    decides again", and we read it as the side, one of whose players gives the answer."""
+    assert "lehenengo eskuak ... erabaki dezake berriro" in Truk.RULES["K12"]
+    game = new(esku="B2")                       # order A1 B1 A2 B2: B1 speaks for side B
+    assert game.players[game.current_player] == "B1"
+    reason = refused(game, Action("decline", 1), "K12").reason      # B2, the first esku
+    assert "B1 decides for side B" in reason
+    act(game, "B1", "decline")
+    deal(game)                                  # A1 is the new esku; order B1 A2 B2 A1
+    assert game.players[game.esku] == "A1" and game.due["options"] == 1
+    assert game.players[game.current_player] == "B1"
+
+
+def test_K13_the_two_options_to_change_cards_are_read_as_new_deals():
+    """The document's 2-tanto paragraph says the two options are "to change cards" (kartak
+    aldatzeko); with its AA paragraph and its table we read a new deal (our ruling): a
+    decline deals all the cards again, by the next esku."""
+    assert "kartak aldatzeko" in Truk.RULES["K13"] and "a new deal" in Truk.RULES["K13"]
+    game, first, due = _to_development("AA", ["decline"])
+    assert game.decisions[-1]["choice"] == "decline" and game.tantos == [3, 0]
+    assert game.phase.key == "option" and game.due["options"] == 1
+    assert game.history[-1].action.kind == "deal"
+    assert game.history[-2].action.kind == "decline" and "dealt again" in game.history[-2].text
+
+
+def test_K18_no_pass_is_asked_during_the_pasotan_changes_or_before_a_bet_is_answered():
+    """Our ruling: paso eske belongs to the play of the tricks."""
+    assert "not while the cards of a pasotan truk are being changed" in Truk.RULES["K18"]
+    game = _pasotan()
+    seat = game.current_player
+    reason = refused(game, Action("ask_pass", seat), "K16").reason
+    assert "a pass (paso eske) may be asked once the tricks are played" in reason
+    assert "no truk is bet" in refused(game, Action("truk", seat), "K16").reason
+    act(game, seat, "play_truk")
+    assert Action("ask_pass", game.current_player) in game.legal_actions()
+    game, tricks = _tanto_hand()
+    act(game, game.current_player, "truk")
+    refused(game, Action("ask_pass", game.current_player), "K17")

@@ -63,8 +63,14 @@ def test_development_records(row):
             ("AB", "decline"): "truk-ab-decline"}[(path, choices)]
     game = load(name)
     tanto_hands = [h for h in game.hand_log if h["stake"] == "tanto"]
-    assert [h["winner"] for h in tanto_hands] == ([0, 0] if path == "AA" else [0, 1, 0])
+    # the document's rows: AA; AB with A winning the 3rd tanto and playing, B winning it and
+    # putting the truk off
+    assert [h["winner"] for h in tanto_hands] == (
+        [0, 0] if path == "AA" else [0, 1, 0] if choices == "play" else [0, 1, 1])
+    assert row[3].startswith("A wins" if path == "AA" else "B wins: 1 tanto; then "
+                             + "AB"[tanto_hands[-1]["winner"]] + " wins the next hand")
     decisions = [d for d in game.decisions if d["path"] != "opening"]
+    assert all(d["side"] == tanto_hands[-1]["winner"] for d in decisions)
     assert [d["choice"] for d in decisions] == [
         {"play": "play_truk", "decline": "decline"}[c.strip()] for c in choices.split(",")]
     assert decisions[0]["options"] == (2 if path == "AA" else 1)

@@ -190,9 +190,11 @@ def development(path, choices):
     if path == "AA":
         game = hand_won_by(game, 0)
     else:
+        from cardwidgets.games.truk.rules import DOC_DEVELOPMENT_THIRD
         game = hand_won_by(game, 1)
-        game = hand_won_by(game, 0)
+        game = hand_won_by(game, DOC_DEVELOPMENT_THIRD[choices[-1].replace("play_truk", "play")])
     second = len(game.history)
+    letter = "AB"[game.due["side"]]          # the side with the options
     seed = 0
     for choice in choices[:-1]:
         deal_for_option(game, seed)
@@ -214,16 +216,16 @@ def development(path, choices):
     decisions = [s.index for s in game.history if s.action.kind in ("play_truk", "decline")
                  and s.phase == "option" and s.index > second]
     for i, choice in zip(decisions, choices):
-        comments[str(i)] = {"play_truk": "Document: after seeing the cards, A plays the truk.",
-                            "decline": "Document: after seeing the cards, A declines (an "
-                                       "option), and the cards are dealt again."}[choice]
+        comments[str(i)] = {"play_truk": f"Document: after seeing the cards, {letter} plays "
+                                         f"the truk.",
+                            "decline": f"Document: after seeing the cards, {letter} declines "
+                                       f"(an option), and the cards are dealt again."}[choice]
     comments[str(len(game.history))] = f"Document: {row[4]}. Chosen: side A wins this truk."
     facts = {
         "source": "document 003 (Basque), the table 'Partiden garapena truk apusturik gabe'",
         "stated": [row[2], row[3], row[4]],
         "chosen": ["every deal (seeded), the opening truk (won by B), who wins the truk",
                    "no truk bets, passes or signals (the table is the game without truk bets)"]
-                  + (["the hand for the 3rd tanto is won by A"] if path == "AB" else [])
                   + (["the pasotan changes (the rule-of-thumb players')"]
                      if key == "decline, decline" else []),
     }

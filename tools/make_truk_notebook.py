@@ -241,7 +241,7 @@ def development_row(g):
         second = (f"{'AB'[tanto[1]['winner']]} wins: 1 each; {'AB'[tanto[2]['winner']]} wins "
                   f"the 3rd and takes all 3, one option")
     choices = [d for d in g.decisions if d["path"] != "opening"]
-    third = "; ".join(f"A {words[d['choice']]}" for d in choices)
+    third = "; ".join(f"{'AB'[d['side']]} {words[d['choice']]}" for d in choices)
     return first, second, third + "; " + mode[g.hand_log[-1]["mode"]]
 
 

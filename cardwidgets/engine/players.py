@@ -102,8 +102,9 @@ def _habits(thumb) -> str:
 #: takes, the CLI's ``--player`` and the widget's level. Each entry: level → (maker, words).
 LEVELS = {
     "easy": (lambda seed: RuleOfThumbPlayer(seed), "the rule of thumb: simple habits, no lookahead"),
-    "medium": (lambda seed: _look_ahead(seed, worlds=6, seconds=0.05),
-               "looks ahead a little: tries each move in 6 imagined deals of the hidden cards"),
+    "medium": (lambda seed: _look_ahead(seed, worlds=20, seconds=0.05, leave_after=8),
+               "looks ahead a little: tries each move in up to 20 imagined deals of the hidden "
+               "cards (at most about 0.05 s a move)"),
     "hard": (lambda seed: _look_ahead(seed, worlds=60, seconds=0.1),
              "looks ahead: tries each move in up to 60 imagined deals of the hidden cards "
              "(at most about 0.1 s a move)"),

@@ -76,16 +76,19 @@ class MonteCarloPlayer(Player):
     chosen only if it beats the habit, in the same worlds, by more than ``caution``
     standard errors; a game may ask for more (``game.search_caution``, a number of standard
     errors: the larger of the two counts), where its bets are big and a few imagined deals
-    say little."""
+    say little; and never on fewer than ``leave_after`` worlds (a handful of worlds that
+    agree by luck show no spread, so no standard error can warn of them)."""
 
     def __init__(self, seed=None, *, worlds: int = 60, seconds: float | None = 0.15,
-                 min_worlds: int = 2, most_amounts: int = 5, caution: float = 1.0):
+                 min_worlds: int = 2, most_amounts: int = 5, caution: float = 1.0,
+                 leave_after: int = 2):
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.seconds = seconds
         self.min_worlds = min_worlds
         self.most_amounts = most_amounts
         self.caution = caution
+        self.leave_after = leave_after
         #: what the last choice weighed: ``[(action, mean payoff change, times ahead)]``
         #: best first, and how many worlds were imagined
         self.last = None
@@ -143,6 +146,9 @@ class MonteCarloPlayer(Player):
         for i in range(len(cands)):
             if h is None or i == h:
                 score.append(sums[i] / tried if h is None else 0.0)
+                continue
+            if tried < self.leave_after:
+                score.append(-math.inf)       # too few worlds to leave the habit on
                 continue
             d = [r[i] - r[h] for r in rows]
             m = sum(d) / tried

@@ -69,7 +69,7 @@ RULES = {
     "V3": "Two, four or six players; with four or six, two sides seated alternately round the "
           "table, so that the players of one side never sit together. The document also "
           "names eight players, but eight players of three cards need 24 cards and the deck "
-          "has 22, so eight cannot be dealt: we refuse it. Four players, two against two, is "
+          "has 22. Our ruling: eight cannot be dealt, so we refuse it. Four players, two against two, is "
           "the usual game and the one the document describes.",
     "V4": "The rank of the cards, high to low: the ace of swords, the ace of clubs, the 7 of "
           "swords, the 7 of coins, the 3s, the 'false' 7s (clubs and cups), the 6s, the 5s and "
@@ -88,7 +88,7 @@ RULES = {
           "the winner of the third trick takes the hand (as in the Basque table). Our ruling: "
           "after a parda the player who led the tied trick leads again. Our ruling: equal top "
           "cards of partners are a win for their side (the document speaks of a tie between "
-          "two opponents).",
+          "two opponents), and the first of them to play it leads the next trick.",
     "V7": "The truc ladder. A hand's truc is worth 1 point. Any player may call truc: now the "
           "truc is worth 2, and if the other side refuses, the caller's side scores 1. The called side may answer birtruc (3; refused, 2), the answer to that "
           "may be quatre val (4; refused, 3), and quatre val may be answered with joc fora: "
@@ -106,7 +106,9 @@ RULES = {
           "with more, the partners play on. Our ruling: the hand is lost when every player of "
           "a side has given up, and a lost hand gives the other side the truc at its current "
           "value (1 with no bet, or the accepted bet). A player who gave up plays no more "
-          "cards but keeps their envit: their cards are shown at the settling if needed.",
+          "cards but keeps their envit: their cards are shown at the settling if needed. Our "
+          "ruling: when the player who should lead a trick has given up, the next player in "
+          "turn who still plays leads it.",
     "V9": "The envit. A player may call envit on their first turn of the hand, before calling "
           "or answering a truc, before the first card; play stops until the envit betting is "
           "closed. A hand's envit value: two cards of one suit, their numbers + 20; three of "
@@ -129,7 +131,9 @@ RULES = {
           "ruling: a "
           "tie between players none of whom is mà goes to the tied player nearest to mà in "
           "playing order. Our ruling: at the settling of an accepted envit every player shows "
-          "their value; a refused envit shows nothing.",
+          "their value; a refused envit shows nothing. The document adds that some players "
+          "bet any amount on the envit, the fixed bets being the usual way. Our ruling: only "
+          "the fixed bets are played (envit 2, torne 4, falta).",
     "V10": "Order of settling: an accepted envit is only checked at the end of the hand, and "
            "the settling goes in the order of the bets: first the envit, then the truc. Near "
            "the end of a cama this matters, because the first side to reach 24 wins it. Our "
@@ -480,8 +484,9 @@ class Truc(SidesAddressed, Game):
             return "V7" if not self.catalan else "VV2", f"{top} is the last bet of the ladder"
         side = self.table.team_of(seat)
         if self.truc_owner == side:
-            return "V7", (f"your side made the last bet ({self.ladder[self.truc_level - 1][0]}): "
-                          f"only the other side may raise it")
+            return "V7", (f"{self._side_says(side, 'made')} the last bet "
+                          f"({self.ladder[self.truc_level - 1][0]}): only the other side may "
+                          f"raise it")
         return None
 
     def _worth_words(self, worth, refused=None):
@@ -660,11 +665,88 @@ class Truc(SidesAddressed, Game):
             return
         if kind in (ACCEPT, REFUSE):
             raise IllegalAction("V7", f"nobody has called a bet: there is nothing to {kind}")
-        raise IllegalAction("V6", f"on your turn you play a card, call a bet or give up, not {kind!r}")
+        w = self.words
+        raise IllegalAction("V6", f"now {w.says(seat, 'plays')} a card (play), "
+                            f"{w.verb(seat, 'calls')} a bet (call) or {w.verb(seat, 'gives')} up "
+                            f"(give_up), not {kind!r}")
+
+    # ---- refusals in words: whose turn, and what for -------------------------------------
+    def _verify_for(self, action, actor):
+        if actor is None:
+            raise IllegalAction("V1", self._over_words())
+        if actor == TABLE and action.__class__ is Action and action.kind != "settle":
+            raise IllegalAction("V10", self._settling_words())
+        try:
+            super()._verify_for(action, actor)
+        except IllegalAction as refusal:
+            reason = refusal.reason
+            if reason.startswith("it is ") and " turn, not " in reason and actor >= 0:
+                raise IllegalAction(refusal.rule, f"{reason}: {self._turn_words()}") from None
+            raise
+
+    def _turn_words(self) -> str:
+        """What the player whose turn it is does now, for a refusal of a move out of turn
+        (V6, V7, V9)."""
+        w = self.words
+        if self.calls:
+            call = self.calls[-1]
+            rule = "V9" if call.kind in ENVITS else "V7"
+            return (f"{w.says(call.answer_by, 'answers')} {w.poss(call.by)} {call.kind} "
+                    f"(accept, refuse or raise) before anyone plays on ({rule})")
+        seat = self.to_act
+        k = len(self.tricks)
+        if not self.trick.plays:
+            why = {"ma": "mà leads the first trick (V5)",
+                   "won": "the winner of the last trick leads the next (V6)",
+                   "tied": "after a parda the leader of the tied trick leads again (V6)",
+                   "passed": "the lead passes on from a player who gave up (V8)"}[self.lead_why]
+            return f"{why}, so {w.says(seat, 'plays')} first to the {self._trick_name(k)} trick"
+        return (f"play goes to the right, and {w.says(seat, 'is')} next to play to the "
+                f"{self._trick_name(k)} trick (V5, V6)")
+
+    def _settling_words(self) -> str:
+        """Why nobody may play or bet now: the hand is over and is being settled (V10)."""
+        side = self.hand_winner
+        if self.hand_way == "refused":
+            how = f"a bet was refused, so the hand ended there"
+        elif self.hand_way == "gave_up":
+            how = f"the other side gave up, so {self._side_says(side, 'wins')} the hand"
+        else:
+            how = f"{self._side_says(side, 'has')} won the tricks"
+        what = "the envit, then the truc" if self.settle_queue[0] == "envit" else "the truc"
+        return (f"this hand is over ({how}): no more cards are played and no more bets made "
+                f"in it; now the rules count {what}, by themselves "
+                f"({self.describe(self._legal()[0])})")
+
+    def _over_words(self) -> str:
+        side = 0 if self.camas[0] > self.camas[1] else 1
+        if self.catalan:
+            return (f"the game is over: {self._side_says(side, 'has')} reached "
+                    f"{self.target} and {self._side_verb(side, 'has')} won it (VV2)")
+        return (f"the game is over: {self._side_says(side, 'has')} won "
+                f"{self.camas[side]} camas to {self.camas[1 - side]}, and two camas win "
+                f"the game (V1)")
+
+    def _refuse_amount(self, action):
+        """V7, V9: no bet names an amount (our ruling: only the fixed envit bets)."""
+        if action.kind == "call" and action.what in ENVITS:
+            raise IllegalAction("V9", f"amount: the envit bets are fixed (envit 2, torne 4, "
+                                f"falta what the leading side lacks), so "
+                                f"{'an' if action.what == 'envit' else 'a'} {action.what} names "
+                                f"no amount (our ruling: some players bet any amount, but the "
+                                f"fixed bets are the usual way, and the ones played here)")
+        names = ", ".join(n for n, _, _ in self.ladder)
+        raise IllegalAction("VV2" if self.catalan else "V7",
+                            f"amount: nothing in truc is bet with an amount: a bet is called by "
+                            f"name ({names}"
+                            + ("" if self.catalan else "; envit, torne, falta")
+                            + ") and is worth what the rules say; leave the amount out")
 
     # ---- doing ---------------------------------------------------------------------------
     def _check(self, action):
         try:
+            if action.amount is not None:
+                self._refuse_amount(action)
             super()._check(action)
         except IllegalAction as refusal:
             if self.you is None:

@@ -93,12 +93,16 @@ DOC_DEVELOPMENT = (
     ("AA", "decline, decline", "A wins: 1 tanto", "A wins: 2nd tanto; two options",
      "A declines (1st option), redeal; declines again (2nd option), redeal: the truk is "
      "played pasotan"),
-    ("AB", "play", "A wins: 1 tanto", "B wins: 1 tanto; the winner of the next hand takes "
-     "all 3 and has one option", "after seeing the cards, the side with 3 tantos plays the truk"),
-    ("AB", "decline", "A wins: 1 tanto", "B wins: 1 tanto; the winner of the next hand takes "
-     "all 3 and has one option", "the side with 3 tantos declines (its option), redeal: the "
-     "truk is played"),
+    ("AB", "play", "A wins: 1 tanto", "B wins: 1 tanto; then A wins the next hand: it takes "
+     "all 3 tantos and has one option", "after seeing the cards, the side with 3 tantos plays "
+     "the truk"),
+    ("AB", "decline", "A wins: 1 tanto", "B wins: 1 tanto; then B wins the next hand: it takes "
+     "all 3 tantos and has one option", "the side with 3 tantos declines (its option), redeal: "
+     "the truk is played"),
 )
+#: K14: who wins the hand for the 3rd tanto in each AB row of the document's table (its row
+#: "A wins" goes on to play the truk, its row "B wins" to put it off).
+DOC_DEVELOPMENT_THIRD = {"play": 0, "decline": 1}
 
 RULES = {
     "K1": "The deck (karta-sorta) is the Latin (Spanish) one of 40 cards: 1 (ace) to 7, the "
@@ -154,7 +158,11 @@ RULES = {
            "and is the new esku, and the side decides again (its second option). Play: the "
            "truk is played. Not play: the side puts the 3 tantos back in the middle and a truk "
            "must be played pasotan (K16), dealt by the player on the right of the esku, who "
-           "becomes esku. Our ruling: the side's first player in order of play speaks for it.",
+           "becomes esku. Our ruling: the side's first player in order of play speaks for it. The "
+           "document gives the decision to the side (lehenengo eskua duen bikoteak, 'the side "
+           "that has the first esku') and once says that the first esku decides again "
+           "(lehenengo eskuak ... erabaki dezake berriro); the options are the side's, so we "
+           "read both as the side's decision, which one of its players gives.",
     "K13": "From the second hand on (after the first truk), each hand is played for one tanto. "
            "AA: a side that wins the first two tanto hands has 2 tantos and plays the truk in "
            "the next hand, but has two options: after the deal it may decline (it takes the 3rd "
@@ -173,8 +181,9 @@ RULES = {
            "bets): A wins the 1st hand (1 tanto). If A wins the 2nd (2nd tanto, two options): "
            "A plays the truk; or declines (1st option), redeal, and plays; or declines again "
            "(2nd option), redeal, and the truk is played pasotan. If B wins the 2nd (1 tanto "
-           "each), the winner of the next hand takes all 3 tantos with one option: it plays the "
-           "truk; or declines, redeal, and the truk is played.",
+           "each), the winner of the next hand takes all 3 tantos with one option (the table "
+           "shows both: A wins it and plays the truk; B wins it and declines, redeal, and the "
+           "truk is played).",
     "K15": "The side that wins a hand played for a truk takes one truk counter.",
     "K16": "Pasotan: when a truk is played pasotan, the players may change cards as many times "
            "as they like, until one of them (that is, that player's side) decides to play. "
@@ -185,7 +194,9 @@ RULES = {
            "'we play', which ends the changing for everyone; a 2 or a 3 may be changed, face "
            "down (the other reading, that 2s and 3s are never changed, is possible: nobody "
            "wants to change them anyway); after seeing the new cards the player keeps them or "
-           "takes all the old ones back (the player alone judges 'worse'); the cards changed "
+           "takes all the old ones back (the player alone judges 'worse'); a change needs nobody's "
+           "agreement (the document's 'ask' is not a question anyone answers); the cards changed "
+           ""
            "and not taken back, and the new cards given back, stay aside (the new ones face "
            "down) until the hand ends; nobody may change more cards than the stock holds, and "
            "with an empty stock the next player must say 'we play'.",
@@ -208,7 +219,9 @@ RULES = {
            "changes first, then the player asked, each from none to all of their cards (the "
            "two may change different numbers: 'some' says no more); taking back is all or "
            "nothing, as in K16; each player may ask once a hand; play then goes on with the "
-           "asker.",
+           "asker. Our ruling: a pass is asked during the play of the tricks, not while the "
+           "cards of a pasotan truk are being changed (everyone is changing then anyway) nor "
+           "while a truk bet waits for its answer.",
     "K19": "Signals (keinuak): partners may talk at any time provided what they say is true, and "
            "signal: one eye closed = a 3; both eyes = two 3s; the lip pulled to one side = a 2; "
            "to both sides (a smile) = two 2s; the tongue out = an ace; the eyebrows raised = "
@@ -218,7 +231,8 @@ RULES = {
            "at most once a hand; the partner sees it and the other side does not (the history "
            "in the document says the gestures are made 'if possible without the other side "
            "seeing'; variant KV1 lets the other side catch them). With two players there are no "
-           "signals.",
+           "signals. Our ruling: the program has no free talk between partners; the six "
+           "signals are what they tell each other.",
     "KV1": "Variant: the other side catches the signals too (gestures are made at the table).",
     "KV2": "Variant: after a truk reached by an accepted truk bet the tantos stay where they "
            "were, and the tanto phase goes on (the other reading of K10's 'except after a truk "
@@ -485,7 +499,73 @@ class Truk(SidesAddressed, Game):
                 raise IllegalAction("KV3", f"it is the open hand's turn, and only its partner "
                                     f"plays it: {w.name(OPEN_PARTNER)}, not "
                                     f"{w.name(action.seat)}")
-        super()._verify_for(action, actor)
+        if actor is None:
+            raise IllegalAction("K9", self._over_words())
+        if actor == TABLE and action != SCORE and action.__class__ is Action:
+            res = self.hand_result
+            raise IllegalAction("K17" if res["way"] == "refused" else "K7",
+                                self._decided_words())
+        try:
+            super()._verify_for(action, actor)
+        except IllegalAction as refusal:
+            reason = refusal.reason
+            if reason.startswith("it is ") and " turn, not " in reason and actor >= 0:
+                raise IllegalAction(refusal.rule, f"{reason}: {self._turn_words()}") from None
+            raise
+
+    # ---- refusals in words: whose turn, and what for ----------------------------------------
+    def _turn_words(self) -> str:
+        """What the player whose turn it is does now, for a refusal of a move out of turn
+        (K4, K12, K13, K16, K17, K18)."""
+        w = self.words
+        key = self._phase.key
+        seat = self.to_act
+        if self.exchange is not None:
+            return (f"{w.says(seat, 'has')} drawn new cards and now {w.verb(seat, 'keeps')} "
+                    f"them or {w.verb(seat, 'takes')} the old ones back")
+        if key == "option":
+            side = self.due["side"]
+            who = (w.says(seat, 'decides') if self.n == 2 else
+                   f"{w.says(seat, 'decides')} for {self.side_name(side)}")
+            return (f"{who} whether to play the truk or not ({self._option_rule()}); everyone "
+                    f"else waits")
+        if key == "answer":
+            return (f"{w.says(seat, 'answers')} {w.poss(self.call.by)} truk bet ('Joka!' or "
+                    f"refuse) before anyone plays on (K17)")
+        if key == "paso":
+            paso = self.paso
+            if paso["stage"] == "ask":
+                return (f"{w.says(seat, 'answers')} {w.poss(paso['asker'])} paso eske (accept "
+                        f"or refuse the pass) before anyone plays on (K18)")
+            return (f"after the pass, {w.name(paso['asker'])} and then "
+                    f"{w.name(paso['answerer'])} change cards, and it is "
+                    f"{w.poss(seat)} go (K18)")
+        if key == "pasotan":
+            return (f"before a pasotan truk the players change cards one at a time, to the "
+                    f"right, until one says 'we play', and it is {w.poss(seat)} go (K16)")
+        trick = TRICK_NAMES[len(self.tricks)]
+        return (f"play goes to the right, from the player on the esku's right to the esku, and "
+                f"{w.says(seat, 'is')} next to play to the {trick} (K4)")
+
+    def _decided_words(self) -> str:
+        """Why nobody may play, bet or ask now: the hand is decided (K7, K17)."""
+        res = self.hand_result
+        side = res["side"]
+        if res["way"] == "refused":
+            how = "the truk bet was refused, so the hand ended there"
+        else:
+            how = f"{self._side_it(side)} {WAYS_K7[res['way']][1]}"
+            if res["way"] == "three_ties":
+                how = WAYS_K7[res["way"]][1]
+        return (f"this hand is decided: {self._side_says(side, 'has')} won it ({how}), so "
+                f"nothing more is played, bet or asked in it; the counters move next, by "
+                f"themselves (Move the counters)")
+
+    def _over_words(self) -> str:
+        t = self.truks
+        side = 0 if t[0] > t[1] else 1
+        return (f"the game is over: {self._side_says(side, 'has')} 6 truks and "
+                f"{self._side_verb(side, 'has')} won it, {t[side]} to {t[1 - side]} (K9)")
 
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
@@ -936,8 +1016,15 @@ class Truk(SidesAddressed, Game):
         if action.kind == "play_truk":
             return
         if action.kind != "change":
+            extra = ""
+            if action.kind == "ask_pass":
+                extra = ("; a pass (paso eske) may be asked once the tricks are played (our "
+                         "ruling, K18)")
+            elif action.kind == "truk":
+                extra = "; this hand is already played for a truk, so no truk is bet (K17)"
             raise IllegalAction("K16", f"before a pasotan truk each player in turn changes cards "
-                                f"(change) or says 'we play' (play_truk), not {action.kind!r}")
+                                f"(change) or says 'we play' (play_truk), not {action.kind!r}"
+                                + extra)
         if not self.stock:
             raise IllegalAction("K16", "the stock is empty, so no more cards can be changed: "
                                 "say 'we play' (play_truk)")
@@ -1108,6 +1195,18 @@ class Truk(SidesAddressed, Game):
             return
         if kind in ("joka", "refuse"):
             raise IllegalAction("K17", "no truk has been bet, so there is nothing to answer")
+        if kind in ("accept_pass", "refuse_pass"):
+            raise IllegalAction("K18", "nobody has asked for a pass (paso eske), so there is "
+                                "nothing to accept or refuse")
+        if kind in ("change", "keep", "take_back"):
+            raise IllegalAction("K18", "no cards are being changed now: cards are changed "
+                                "after a pass is accepted (paso eske, K18) or before a "
+                                "pasotan truk (K16)")
+        if kind in ("play_truk", "decline"):
+            raise IllegalAction(self._option_rule() if self.due else "K12",
+                                "whether to play the truk or not is decided right after the "
+                                "deal, by the side that has the options (K12, K13); this hand "
+                                f"is already being played, and {w.says(seat, 'plays')} now")
         raise IllegalAction("K5", f"now {w.says(seat, 'plays')} a card (or "
                             f"{w.verb(seat, 'bets')} a truk, {w.verb(seat, 'asks')} for a pass "
                             f"or {w.verb(seat, 'signals')}), not {kind!r}")
@@ -1349,6 +1448,10 @@ class Truk(SidesAddressed, Game):
         if self.options["itzu"]:
             action = self._as_open(action)
         try:
+            if action.amount is not None:
+                raise IllegalAction("K17", "amount: nothing in truk is bet with an amount: a "
+                                    "hand is played for one tanto or one truk (K10, K15), and a "
+                                    "truk bet raises it to one truk; leave the amount out")
             super()._check(action)
         except IllegalAction as refusal:
             if self.you is None:
