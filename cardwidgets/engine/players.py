@@ -105,7 +105,7 @@ LEVELS = {
     "medium": (lambda seed: _look_ahead(seed, worlds=20, seconds=0.05, leave_after=8),
                "looks ahead a little: tries each move in up to 20 imagined deals of the hidden "
                "cards (at most about 0.05 s a move)"),
-    "hard": (lambda seed: _look_ahead(seed, worlds=60, seconds=0.1),
+    "hard": (lambda seed: _look_ahead(seed, worlds=60, seconds=0.1, leave_after=8),
              "looks ahead: tries each move in up to 60 imagined deals of the hidden cards "
              "(at most about 0.1 s a move)"),
 }
