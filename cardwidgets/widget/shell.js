@@ -309,6 +309,7 @@ function render({ model, el }) {
   let heading = 1;               // the direction of the last step, to build ahead
   let summary = null;   // hands played and phase-jump targets, computed once per data change
   let ahead = null;              // the pending look-ahead (lookAhead)
+  let soon = null;               // the pending changes worked out ahead (planAhead)
   let pendingFocus = null;       // where focus goes after the next redraw ("moves", "stepper")
   // the changes from the table shown to the steps next to it, worked out ahead (aheadWork):
   // step -> {live, was, now, z, key, ops}; all dropped when the table shown changes
@@ -1118,12 +1119,16 @@ function render({ model, el }) {
     lookAhead();
   }
 
-  // Just after the browser has drawn a step (one frame later): check that the table shown
-  // fits at the zoom (it is laid out by then, so that costs a look, not a layout) and measure
-  // it if it does not; then draw the next steps in the direction of travel, one per task so
-  // that a click never waits long. (Not in requestIdleCallback: in a notebook the page is
-  // rarely idle for long, so the tables ahead were seldom ready.)
+  // Just after a step, in the next task: the changes to the next step either way, from the
+  // tables drawn already (a millisecond or two; not after the next frame, which a busy
+  // machine can hold back for a tenth of a second, longer than a person takes to click
+  // again). Just after the browser has drawn the step (one frame later): check that the
+  // table shown fits at the zoom (it is laid out by then, so that costs a look, not a
+  // layout) and measure it if it does not; then draw the next steps in the direction of
+  // travel, one per task so that a click never waits long. (Not in requestIdleCallback: in
+  // a notebook the page is rarely idle for long, so the tables ahead were seldom ready.)
   function lookAhead() {
+    if (soon === null) soon = setTimeout(planAhead, 0);
     if (ahead !== null) return;
     const frame = window.requestAnimationFrame || ((fn) => setTimeout(fn, 16));
     ahead = frame(() => { ahead = setTimeout(aheadWork, 0); });
@@ -1140,7 +1145,7 @@ function render({ model, el }) {
         const drawn = shown._cwWas && !shown._cwWas.isConnected ? shown._cwWas : shown;
         const z = zoomFor(drawn);
         shown._cwFit = drawn._cwFit;
-        if (z < fit.z) { fit.z = z; applyZoom(shown); }
+        if (z < fit.z) { fit.z = z; applyZoom(shown); plans.clear(); }   // (worked out for the old zoom)
       }
     }
     // the next step either way: its table, then the changes to it from the table shown
@@ -1158,6 +1163,23 @@ function render({ model, el }) {
       if (tableCache.has(`${k}|${atHead}`)) continue;
       buildTable(k);
       ahead = setTimeout(aheadWork, 0);
+      return;
+    }
+  }
+
+  function planAhead() {
+    soon = null;
+    const shown = tableHost.firstChild;
+    if (!shown || !shown.isConnected || !shown._cwMorph) return;
+    for (const k of [pos + heading, pos - heading]) {
+      if (k < 0 || k >= frames.length || plans.has(k)) continue;
+      if (k === frames.length - 1 && playing() && !waiting) continue;
+      // the next step's table in the direction of travel, if the look-ahead has not drawn
+      // it yet (a click would draw it on the spot)
+      if (tableCache.has(`${k}|false`)) plans.set(k, planFor(k, shown));
+      else if (k === pos + heading) buildTable(k);
+      else continue;
+      soon = setTimeout(planAhead, 0);
       return;
     }
   }
@@ -1213,6 +1235,7 @@ function render({ model, el }) {
     if (!w || w === lastW) return;
     lastW = w;
     fit.key = "";
+    plans.clear();
     const node = tableHost.firstChild;
     if (node) { layoutMode(); place(node); }
     else show();
