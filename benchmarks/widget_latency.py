@@ -188,6 +188,10 @@ def main(argv=None):
                                              "attr": "data-step"}))
                             done += 1
                         page.evaluate(click, [index, reset])
+            # how many steps each widget showed from changes worked out ahead (between clicks,
+            # shell.js cwPlan) rather than at the click
+            ahead = page.evaluate("(n) => [...document.querySelectorAll('.cw-root')].slice(0, n)"
+                                  ".map((r) => Object.assign({}, r.cwStepStats || {}))", n)
             conditions = () if args.steps_only else (("quiet", 300), ("back-to-back", 0))
             # kernel-bound clicks, echo and move alternating, in two conditions:
             # "quiet": 300 ms before each click; "back-to-back": each click right after the
@@ -224,6 +228,9 @@ def main(argv=None):
         good = [v for v in values if v is not None and v >= 0]
         print(f"{name:<38} {pct(good, 50):7.2f} {pct(good, 95):7.2f} {max(good):7.2f} {len(good):4d}"
               + (f"  ({len(bad)} timed out)" if bad else ""))
+    print("(steps shown from changes worked out between clicks: "
+          + ", ".join(f"{name.split(',')[0]} {a.get('ahead', 0)} of {a.get('ahead', 0) + a.get('now', 0)}"
+                      for (name, _), a in zip(steppers, ahead)) + ")")
     print(f"\n(the machine's load average at the end: {load}; code from {args.code})")
     if kernel is None:
         return results

@@ -174,17 +174,28 @@ function cwExtend(wire, items) {
 // carry one (a card played from the middle of a hand is one node removed), else by position
 // and tag. A card drawing (data-cw-face, see cwCardSvg) is not entered: its children are the
 // face named, copied in by cwFillFaces for the nodes listed in `fill`.
+//
+// The comparison only reads the table shown: it writes down the changes (`ops`, see
+// cwApply) and the new nodes (made off the page), and cwApply makes them. So the changes to
+// the steps next to the one shown can be worked out ahead, between clicks, faces and all
+// (cwPlan), and a click only applies them. (Each node shown is read once, before anything
+// changes it, and nodes only move within their parent: the changes written down are those
+// the same walk would make as it went.)
 
 function cwKeyOf(n) {
   if (n.nodeType !== 1) return null;
   return n.getAttribute("data-cw-key") ?? n.getAttribute("data-code") ?? n.getAttribute("data-seat");
 }
 
-/** Make `live` (which looks like the drawn `was`, or null if unknown) look like `now`. */
-function cwMorph(live, was, now, fill) {
+// the changes, four entries each: [what, node, a, b]
+const CW_TEXT = 0, CW_SET = 1, CW_UNSET = 2, CW_FACE = 3, CW_REMOVE = 4, CW_INSERT = 5;
+
+/** Write down in `ops` the changes that make `live` (which looks like the drawn `was`, or
+ *  null if unknown) look like `now`; new nodes and emptied drawings go in `fill`. */
+function cwMorph(live, was, now, ops, fill) {
   if (was && (was === now || was.isEqualNode(now))) return;
   if (live.nodeType !== 1) {
-    if (live.nodeValue !== now.nodeValue) live.nodeValue = now.nodeValue;
+    if (live.nodeValue !== now.nodeValue) ops.push(CW_TEXT, live, now.nodeValue, null);
     return;
   }
   if (!was && live.isEqualNode(now)) return;
@@ -194,21 +205,19 @@ function cwMorph(live, was, now, fill) {
     const a = na[i];
     if (live.getAttribute(a.name) !== a.value) {
       if (a.name === "data-cw-face") faceChanged = true;
-      live.setAttribute(a.name, a.value);
+      ops.push(CW_SET, live, a.name, a.value);
     }
   }
   const la = live.attributes;
-  if (la.length !== na.length) {
-    for (let i = la.length - 1; i >= 0; i--) if (!now.hasAttribute(la[i].name)) live.removeAttribute(la[i].name);
-  }
+  for (let i = la.length - 1; i >= 0; i--) if (!now.hasAttribute(la[i].name)) ops.push(CW_UNSET, live, la[i].name, null);
   if (na.length && now.hasAttribute("data-cw-face")) {
-    if (faceChanged) { live.replaceChildren(); fill.push(live); }
+    if (faceChanged) { ops.push(CW_FACE, live, null, null); fill.push([ops.length - 4, now]); }
     return;
   }
-  cwMorphChildren(live, was, now, fill);
+  cwMorphChildren(live, was, now, ops, fill);
 }
 
-function cwMorphChildren(live, was, now, fill) {
+function cwMorphChildren(live, was, now, ops, fill) {
   const L = Array.from(live.childNodes);
   // `was` tells the live children's keys and what they look like, as long as it matches
   const W = was && was.childNodes.length === L.length ? Array.from(was.childNodes) : null;
@@ -226,7 +235,7 @@ function cwMorphChildren(live, was, now, fill) {
     // skip the nodes moved up already; a keyed node that is gone goes now (rather than
     // moving the others past it)
     while (j < L.length && (used[j] || (lk[j] !== null && !(keys && keys.has(lk[j]))))) {
-      if (!used[j]) L[j].remove();
+      if (!used[j]) ops.push(CW_REMOVE, L[j], null, null);
       j++;
     }
     const key = fk[i];
@@ -238,15 +247,49 @@ function cwMorphChildren(live, was, now, fill) {
     } else if (j < L.length && lk[j] === null && L[j].nodeName === f.nodeName) m = j;
     if (m >= 0) {
       used[m] = 1;
-      if (m === j) j++; else live.insertBefore(L[m], j < L.length ? L[j] : null);
-      cwMorph(L[m], W ? W[m] : null, f, fill);
+      if (m === j) j++; else ops.push(CW_INSERT, live, L[m], j < L.length ? L[j] : null);
+      cwMorph(L[m], W ? W[m] : null, f, ops, fill);
     } else {
       const copy = f.cloneNode(true);
-      live.insertBefore(copy, j < L.length ? L[j] : null);
-      fill.push(copy);
+      ops.push(CW_INSERT, live, copy, j < L.length ? L[j] : null);
+      fill.push([-1, copy]);
     }
   }
-  for (; j < L.length; j++) if (!used[j]) L[j].remove();
+  for (; j < L.length; j++) if (!used[j]) ops.push(CW_REMOVE, L[j], null, null);
+}
+
+/** Make the changes written down by cwMorph. A drawing emptied (CW_FACE) gets the children
+ *  made ready for it (cwPlan), or none: then it is listed in `fill` for cwFillFaces. */
+function cwApply(ops, fill) {
+  for (let i = 0; i < ops.length; i += 4) {
+    const n = ops[i + 1];
+    switch (ops[i]) {
+      case CW_TEXT: n.nodeValue = ops[i + 2]; break;
+      case CW_SET: n.setAttribute(ops[i + 2], ops[i + 3]); break;
+      case CW_UNSET: n.removeAttribute(ops[i + 2]); break;
+      case CW_FACE:
+        if (ops[i + 3]) n.replaceChildren(...ops[i + 3]);
+        else { n.replaceChildren(); fill.push(n); }
+        break;
+      case CW_REMOVE: n.remove(); break;
+      case CW_INSERT: n.insertBefore(ops[i + 2], ops[i + 3]); break;
+    }
+  }
+}
+
+/** The changes from the table shown (`live`, looking like the drawn `was`) to the drawn
+ *  `now`, made ready to apply: new nodes with their faces in, and the faces of the drawings
+ *  that change (off the page until cwApply). */
+function cwPlan(live, was, now, sprite) {
+  const ops = [], fill = [];
+  cwMorph(live, was, now, ops, fill);
+  for (const [at, node] of fill) {
+    if (at < 0) { cwFillFaces(node, sprite, now._cwDrawings); continue; }
+    const holder = node.cloneNode(false);
+    cwFillFaces(holder, sprite, now._cwDrawings);
+    ops[at + 3] = Array.from(holder.childNodes);
+  }
+  return ops;
 }
 
 function render({ model, el }) {
@@ -266,7 +309,12 @@ function render({ model, el }) {
   let heading = 1;               // the direction of the last step, to build ahead
   let summary = null;   // hands played and phase-jump targets, computed once per data change
   let ahead = null;              // the pending look-ahead (lookAhead)
+  let soon = null;               // the pending changes worked out ahead (planAhead)
   let pendingFocus = null;       // where focus goes after the next redraw ("moves", "stepper")
+  // the changes from the table shown to the steps next to it, worked out ahead (aheadWork):
+  // step -> {live, was, now, z, key, ops}; all dropped when the table shown changes
+  const plans = new Map();
+  const stepStats = { ahead: 0, now: 0 };   // steps shown from changes worked out ahead / at the click
 
   const frameAt = (k) => {
     if (!merged[k]) merged[k] = Object.assign({}, meta.static, frames[k]);
@@ -388,6 +436,7 @@ function render({ model, el }) {
   // for the browser tests: every frame as a table module gets it (ctx.frame); the table shown
   // and the same step's table drawn afresh (as HTML, faces filled in), which must agree
   root.cwFrames = () => frames.map((_, k) => frameAt(k));
+  root.cwStepStats = stepStats;
   root.cwFreshTable = () => {
     const drawn = drawTableAt(pos, pos === frames.length - 1 && playing() && !waiting);
     cwFillFaces(drawn, sprite, drawn._cwDrawings);
@@ -498,9 +547,14 @@ function render({ model, el }) {
 
   function applyZoom(node) {
     const z = fit.z;
-    root.dataset.zoom = String(z);
-    node.style.zoom = z < 1 ? String(z) : "";
-    node.style.width = z < 1 ? (fit.availW / z) + "px" : "";
+    if (root.dataset.zoom !== String(z)) root.dataset.zoom = String(z);
+    zoomTo(node, z);
+  }
+
+  function zoomTo(node, z) {
+    const zoom = z < 1 ? String(z) : "", width = z < 1 ? (fit.availW / z) + "px" : "";
+    if (node.style.zoom !== zoom) node.style.zoom = zoom;
+    if (node.style.width !== width) node.style.width = width;
   }
 
   // ---- focus: kept in the widget on the next sensible control ----------------------------
@@ -621,6 +675,11 @@ function render({ model, el }) {
   }
 
   // ---- drawing --------------------------------------------------------------------------
+  // A step changes only what differs from the step before: a text, a property or a part
+  // written again with the same value would still be restyled and laid out again.
+  function put(e, text) { if (e.textContent !== text) e.textContent = text; }
+  function set(e, prop, value) { if (e[prop] !== value) e[prop] = value; }
+
   function summarise() {
     if (summary) return summary;
     summary = { played: 0, firsts: {}, over: -1, dealStart: {} };
@@ -656,11 +715,11 @@ function render({ model, el }) {
   function phaseLabel(f) { return handOverAt(f) ? "End of the hand" : f.phase_title; }
 
   function drawHead(f) {
-    title.textContent = meta.title + (meta.record_title ? ` · ${meta.record_title}` : "");
-    dealEl.textContent = dealLabel(f);
-    phaseEl.textContent = phaseLabel(f);
-    phaseEl.dataset.phase = f.phase;
-    stepEl.textContent = `Step ${pos} of ${frames.length - 1}`;
+    put(title, meta.title + (meta.record_title ? ` · ${meta.record_title}` : ""));
+    put(dealEl, dealLabel(f));
+    put(phaseEl, phaseLabel(f));
+    if (phaseEl.dataset.phase !== f.phase) phaseEl.dataset.phase = f.phase;
+    put(stepEl, `Step ${pos} of ${frames.length - 1}`);
     // whose view
     const seat = model.get("seat");
     // a widget locked to one seat (meta.locked) offers only that seat's view: the kernel
@@ -677,22 +736,22 @@ function render({ model, el }) {
         op.value = String(s); op.title = CW_SAY.view(p);
       });
     }
-    seatSel.value = seat === null || seat === undefined ? "" : String(seat);
-    seatSel.title = seat === null || seat === undefined ? "Teacher: all cards face up" : CW_SAY.view(nameOf(seat));
-    seatSel.disabled = playing() || locked;
+    set(seatSel, "value", seat === null || seat === undefined ? "" : String(seat));
+    set(seatSel, "title", seat === null || seat === undefined ? "Teacher: all cards face up" : CW_SAY.view(nameOf(seat)));
+    set(seatSel, "disabled", playing() || locked);
     if (playing()) {
-      playBtn.textContent = CW_SAY.stop(nameOf(model.get("play_as")), 40);
-      playBtn.disabled = false;
-      playBtn.title = CW_SAY.stopTitle(nameOf(model.get("play_as")));
+      put(playBtn, CW_SAY.stop(nameOf(model.get("play_as")), 40));
+      set(playBtn, "disabled", false);
+      set(playBtn, "title", CW_SAY.stopTitle(nameOf(model.get("play_as"))));
     } else if (seat === null || seat === undefined) {
-      playBtn.textContent = "Play a seat…";
-      playBtn.disabled = true;
-      playBtn.title = "Choose a player's view first, then play that seat";
+      put(playBtn, "Play a seat…");
+      set(playBtn, "disabled", true);
+      set(playBtn, "title", "Choose a player's view first, then play that seat");
     } else {
       // a hand nobody sits at (Truk's open hand) is played from the seat that plays it
-      playBtn.textContent = CW_SAY.playFrom(nameOf(playerOf(seat)), 40);
-      playBtn.disabled = false;
-      playBtn.title = CW_SAY.playTitle(nameOf(playerOf(seat)));
+      put(playBtn, CW_SAY.playFrom(nameOf(playerOf(seat)), 40));
+      set(playBtn, "disabled", false);
+      set(playBtn, "title", CW_SAY.playTitle(nameOf(playerOf(seat))));
     }
     drawLevel();
   }
@@ -701,7 +760,7 @@ function render({ model, el }) {
   function drawLevel() {
     const levels = meta.levels || [];
     const show = playing() && meta.level !== null && meta.level !== undefined && levels.length > 0;
-    levelLabel.hidden = !show;
+    set(levelLabel, "hidden", !show);
     if (!show) return;
     const offer = levels.map((l) => l.key + "\u0000" + l.words).join("\u0001");
     if (levelSel.dataset.offer !== offer) {
@@ -712,17 +771,18 @@ function render({ model, el }) {
         o.value = l.key; o.title = `${cwCap(l.key)}: ${l.words}`;
       }
     }
-    levelSel.value = meta.level;
+    set(levelSel, "value", meta.level);
     const now = levels.find((l) => l.key === meta.level);
-    levelSel.title = now ? `${cwCap(now.key)}: ${now.words}` : "";
+    set(levelSel, "title", now ? `${cwCap(now.key)}: ${now.words}` : "");
   }
 
   function drawStepper() {
-    slider.max = String(frames.length - 1);
-    slider.value = String(pos);
-    slider.setAttribute("aria-valuetext", `step ${pos} of ${frames.length - 1}`);
-    firstBtn.disabled = backBtn.disabled = pos === 0;
-    nextBtn.disabled = lastBtn.disabled = pos >= frames.length - 1;
+    set(slider, "max", String(frames.length - 1));
+    set(slider, "value", String(pos));
+    const said = `step ${pos} of ${frames.length - 1}`;
+    if (slider.getAttribute("aria-valuetext") !== said) slider.setAttribute("aria-valuetext", said);
+    for (const b of [firstBtn, backBtn]) set(b, "disabled", pos === 0);
+    for (const b of [nextBtn, lastBtn]) set(b, "disabled", pos >= frames.length - 1);
     // phase jumps: the start of each phase of this hand
     const table = CW_TABLES[meta.game] || {};
     const spec = table.phaseJumps || meta.phases.map((p) => ({ label: p.title, keys: [p.key], title: p.title }));
@@ -764,53 +824,81 @@ function render({ model, el }) {
     if (last && pos > 0) {
       const g = frameAt(pos - 1);
       const hand = g.hand_label ? cwCap(g.hand_label) : dealLabel(g);
-      aboutEl.textContent = `Step ${pos} · ${hand} · ${phaseLabel(g)}`;
-    } else aboutEl.textContent = "Before the first step";
-    what.textContent = last ? last.text : "The start: nobody has acted yet. Press Next › (or →) to see the first step.";
-    ruleBox.textContent = "";
-    const ids = last ? cwRuleIds(last.rule, meta.rules) : [];
-    if (last && !ids.length && last.rule) cwEl("div", "cw-rule-id", ruleBox, `Rule ${last.rule}`);
-    for (const id of ids) {
-      const r = cwEl("div", "cw-rule", ruleBox);
-      cwEl("span", "cw-rule-id", r, `Rule ${id}`);
-      cwEl("span", "cw-rule-text", r, meta.rules[id]);
+      put(aboutEl, `Step ${pos} · ${hand} · ${phaseLabel(g)}`);
+    } else put(aboutEl, "Before the first step");
+    put(what, last ? last.text : "The start: nobody has acted yet. Press Next › (or →) to see the first step.");
+    // the rule, the reason and the teacher's note: drawn again only when they change
+    const rule = last ? last.rule : null;
+    if (ruleBox._cwRule !== rule || ruleBox._cwRules !== meta.rules) {
+      ruleBox._cwRule = rule; ruleBox._cwRules = meta.rules;
+      ruleBox.textContent = "";
+      const ids = last ? cwRuleIds(last.rule, meta.rules) : [];
+      if (last && !ids.length && last.rule) cwEl("div", "cw-rule-id", ruleBox, `Rule ${last.rule}`);
+      for (const id of ids) {
+        const r = cwEl("div", "cw-rule", ruleBox);
+        cwEl("span", "cw-rule-id", r, `Rule ${id}`);
+        cwEl("span", "cw-rule-text", r, meta.rules[id]);
+      }
+      if (last && /our ruling/i.test(last.rule)) cwEl("div", "cw-rule-note", ruleBox, "“Our ruling”: the documents leave this open; cardwidgets decides it as written.");
     }
-    if (last && /our ruling/i.test(last.rule)) cwEl("div", "cw-rule-note", ruleBox, "“Our ruling”: the documents leave this open; cardwidgets decides it as written.");
     const why = last && last.reason && (model.get("seat") === null || model.get("seat") === undefined) ? last.reason : "";
-    reasonEl.hidden = !why;
-    reasonEl.textContent = "";
-    if (why) {
-      cwEl("span", "cw-reason-label", reasonEl, "Why (computer player): ");
-      cwEl("span", "cw-reason-text", reasonEl, why);
+    set(reasonEl, "hidden", !why);
+    if (reasonEl._cwWhy !== why) {
+      reasonEl._cwWhy = why;
+      reasonEl.textContent = "";
+      if (why) {
+        cwEl("span", "cw-reason-label", reasonEl, "Why (computer player): ");
+        cwEl("span", "cw-reason-text", reasonEl, why);
+      }
     }
-    comment.textContent = "";
-    comment.hidden = !(last && last.comment);
-    if (last && last.comment) {
-      cwEl("div", "cw-comment-label", comment, "Teacher’s note");
-      for (const [label, text] of cwNoteParts(last.comment)) {
-        const line = cwEl("div", "cw-comment-part", comment);
-        if (label) cwEl("span", "cw-comment-key", line, label + " ");
-        cwEl("span", "cw-comment-text", line, text);
+    const note = last && last.comment ? last.comment : "";
+    set(comment, "hidden", !note);
+    if (comment._cwNote !== note) {
+      comment._cwNote = note;
+      comment.textContent = "";
+      if (note) {
+        cwEl("div", "cw-comment-label", comment, "Teacher’s note");
+        for (const [label, text] of cwNoteParts(note)) {
+          const line = cwEl("div", "cw-comment-part", comment);
+          if (label) cwEl("span", "cw-comment-key", line, label + " ");
+          cwEl("span", "cw-comment-text", line, text);
+        }
       }
     }
     // the few steps before, to follow what the other players did
-    logBox.textContent = "";
     let from = Math.max(1, pos - 4);
     if (playing()) {
       // in play mode: every step since your last move, so you see what the others did
       const me = model.get("play_as");
       for (let k = pos; k >= 1; k--) if (frameAt(k - 1).actor === me) { from = Math.max(1, k, pos - 14); break; }
     }
-    for (let k = from; k < pos; k++) {
-      const g = frameAt(k);
-      if (!g.last) continue;
-      const li = cwEl("li", "cw-log-item", logBox);
-      const b = cwEl("button", "cw-log-btn", li, `${k}. ${g.last.text}`);
-      b.type = "button";
-      b.title = `Go to step ${k}`;
-      b.addEventListener("click", () => go(k, "stepper"));
+    // one item per step, kept while it stays in the list (a step forward drops the first
+    // and adds one at the end)
+    const want = [];
+    for (let k = from; k < pos; k++) if (frameAt(k).last) want.push(k);
+    const have = new Map();
+    for (let li = logBox.firstElementChild, next; li; li = next) {
+      next = li.nextElementSibling;
+      const k = li._cwStep;
+      if (want.includes(k) && li._cwLast === frameAt(k).last) have.set(k, li); else li.remove();
     }
-    logSec.hidden = !logBox.childElementCount;
+    let at = logBox.firstElementChild;
+    for (const k of want) {
+      let li = have.get(k);
+      if (li) {
+        if (li === at) { at = at.nextElementSibling; continue; }
+      } else {
+        const g = frameAt(k);
+        li = cwEl("li", "cw-log-item");
+        li._cwStep = k; li._cwLast = g.last;
+        const b = cwEl("button", "cw-log-btn", li, `${k}. ${g.last.text}`);
+        b.type = "button";
+        b.title = `Go to step ${k}`;
+        b.addEventListener("click", () => go(k, "stepper"));
+      }
+      logBox.insertBefore(li, at);
+    }
+    set(logSec, "hidden", !want.length);
   }
 
   function amountControl(g, f) {
@@ -851,70 +939,80 @@ function render({ model, el }) {
   }
 
   function drawNow(f) {
-    legalBox.textContent = "";
     const atHead = pos === frames.length - 1;
-    nowTitle.textContent = f.finished ? "Now" : `Now · ${phaseLabel(f)}`;
+    put(nowTitle, f.finished ? "Now" : `Now · ${phaseLabel(f)}`);
+    if (playing()) { legalBox.textContent = ""; playNow(f, atHead); return; }
+    // watching: words only, changed where they differ from the step before
+    const box = legalBox.cloneNode(false);
+    put(nowWho, watchNow(f, atHead, box));
+    if (!box.isEqualNode(legalBox)) legalBox.replaceChildren(...box.childNodes);
+  }
+
+  /** Play mode's "Now": the moves (buttons) when it is your turn. */
+  function playNow(f, atHead) {
     if (f.finished) {
       nowWho.textContent = "The game is over.";
-      if (playing() && pos === frames.length - 1) {
+      if (atHead) {
         mk("cw-restart", "Play again", "Start a new game with the same players", () => { waiting = true; pendingFocus = "moves"; model.send({ type: "restart" }); }, legalBox);
       }
       return;
     }
     const me = model.get("play_as");
-    if (playing()) {
-      if (!atHead) {
-        nowWho.textContent = `You are looking back at step ${pos}. The game is at step ${frames.length - 1}.`;
-        mk("cw-back-to-game", "Back to the game »", "Go to the last step to play", () => go(frames.length - 1, "moves"), legalBox);
-        return;
-      }
-      if (f.actor !== me) { nowWho.textContent = CW_SAY.waiting(f.actor_name); return; }
-      const groups = cwGroupLegal(f.legal);
-      const drawn = tableHost.firstChild;
-      const own = (kind) => drawn && drawn.querySelector(`[data-cw-move="${kind}"]`);
-      const cardsToClick = drawn && drawn.querySelector("button.cw-card--legal");
-      nowWho.textContent = CW_SAY.yourTurn(nameOf(me)) + (cardsToClick ? " click a card or choose a move." : " choose a move.");
-      for (const g of groups) {
-        if (own(g.kind)) {
-          // the table draws these moves itself (e.g. Pocha's bids at the seat): say so, and
-          // give a way to them
-          const b = mk("cw-goto-moves", `${cwGroupWords(g)}: at your seat ↓`, `${cwGroupWords(g)}: the buttons at your seat`, () => {
-            const t = tableHost.firstChild && [...tableHost.firstChild.querySelectorAll(`[data-cw-move="${g.kind}"]`)].find(usable);
-            if (t) t.focus();
-          }, legalBox);
-          b.dataset.kind = g.kind;
-        } else if (g.amount) {
-          amountControl(g, f);
-        } else {
-          for (const l of g.actions) {
-            const b = mk("cw-move cw-move--" + l.action.kind, l.label, l.label, () => send(l.action), legalBox);
-            b.dataset.kind = l.action.kind;
-          }
-        }
-      }
+    if (!atHead) {
+      nowWho.textContent = `You are looking back at step ${pos}. The game is at step ${frames.length - 1}.`;
+      mk("cw-back-to-game", "Back to the game »", "Go to the last step to play", () => go(frames.length - 1, "moves"), legalBox);
       return;
     }
+    if (f.actor !== me) { nowWho.textContent = CW_SAY.waiting(f.actor_name); return; }
     const groups = cwGroupLegal(f.legal);
-    if (atHead && !f.finished) {
+    const drawn = tableHost.firstChild;
+    const own = (kind) => drawn && drawn.querySelector(`[data-cw-move="${kind}"]`);
+    const cardsToClick = drawn && drawn.querySelector("button.cw-card--legal");
+    nowWho.textContent = CW_SAY.yourTurn(nameOf(me)) + (cardsToClick ? " click a card or choose a move." : " choose a move.");
+    for (const g of groups) {
+      if (own(g.kind)) {
+        // the table draws these moves itself (e.g. Pocha's bids at the seat): say so, and
+        // give a way to them
+        const b = mk("cw-goto-moves", `${cwGroupWords(g)}: at your seat ↓`, `${cwGroupWords(g)}: the buttons at your seat`, () => {
+          const t = tableHost.firstChild && [...tableHost.firstChild.querySelectorAll(`[data-cw-move="${g.kind}"]`)].find(usable);
+          if (t) t.focus();
+        }, legalBox);
+        b.dataset.kind = g.kind;
+      } else if (g.amount) {
+        amountControl(g, f);
+      } else {
+        for (const l of g.actions) {
+          const b = mk("cw-move cw-move--" + l.action.kind, l.label, l.label, () => send(l.action), legalBox);
+          b.dataset.kind = l.action.kind;
+        }
+      }
+    }
+  }
+
+  /** Watching: who acts next and what they may do, drawn into `box`; returns the words for
+   *  nowWho. */
+  function watchNow(f, atHead, box) {
+    if (f.finished) return "The game is over.";
+    const groups = cwGroupLegal(f.legal);
+    if (atHead) {
       // a record that stops before the game's end: Next is disabled, so say so
-      nowWho.textContent = "The record ends here.";
       if (groups.length) {
         const then = f.actor >= 0 ? cwSays(f.players[f.actor], "would act next") : f.actor === -1 ?
           "the dealer would shuffle and deal next" : "the rules would act next by themselves";
-        cwEl("p", "cw-small", legalBox, `If the game went on, ${then}: ${groups.map(cwGroupWords).join("; ")}.`);
+        cwEl("p", "cw-small", box, `If the game went on, ${then}: ${groups.map(cwGroupWords).join("; ")}.`);
       }
-      return;
+      return "The record ends here.";
     }
-    nowWho.textContent = f.actor === null || f.actor === undefined ? "" :
-      f.actor >= 0 ? cwSays(f.players[f.actor], "is to act.") :
-      f.actor === -1 ? "Next the dealer shuffles and deals." : "Next the rules act by themselves:";
     if (groups.length) {
-      const ul = cwEl("ul", "cw-legal-list", legalBox);
+      const ul = cwEl("ul", "cw-legal-list", box);
       ul.setAttribute("aria-label", "Legal actions now");
       for (const g of groups) cwEl("li", null, ul, cwGroupWords(g));
     } else if (model.get("seat") !== null && f.actor !== model.get("seat")) {
-      cwEl("p", "cw-small", legalBox, "Only the player to act sees their choices in a seat’s view.");
+      cwEl("p", "cw-small", box, "Only the player to act sees their choices in a seat’s view.");
     }
+    return f.actor === null || f.actor === undefined ? "" :
+      f.actor >= 0 ? cwSays(f.players[f.actor], "is to act.") :
+      f.actor === -1 ? "Next the dealer shuffles and deals." : "Next the rules act by themselves:";
   }
 
   // The tables drawn by step (off the page): the table shown is changed to look like the
@@ -980,8 +1078,20 @@ function render({ model, el }) {
     if (!shown || shown._cwWas !== fresh) {
       place(fresh);
       const fill = [];
+      const plan = plans.get(pos);
+      plans.clear();
       if (shown && shown._cwMorph && !fresh._cwLive) {
-        cwMorph(shown, shown._cwWas, fresh, fill);
+        if (plan && plan.live === shown && plan.was === shown._cwWas && plan.now === fresh &&
+            plan.z === fit.z && plan.key === fit.key) {
+          cwApply(plan.ops, fill);   // worked out ahead: faces and all
+          stepStats.ahead++;
+        } else {
+          const ops = [], made = [];
+          cwMorph(shown, shown._cwWas, fresh, ops, made);
+          cwApply(ops, fill);
+          for (const [at, node] of made) if (at < 0) fill.push(node);
+          stepStats.now++;
+        }
         shown._cwWas = fresh;
         shown._cwFit = fresh._cwFit;
       } else if (!fresh._cwLive) {
@@ -1009,12 +1119,16 @@ function render({ model, el }) {
     lookAhead();
   }
 
-  // Just after the browser has drawn a step (one frame later): check that the table shown
-  // fits at the zoom (it is laid out by then, so that costs a look, not a layout) and measure
-  // it if it does not; then draw the next steps in the direction of travel, one per task so
-  // that a click never waits long. (Not in requestIdleCallback: in a notebook the page is
-  // rarely idle for long, so the tables ahead were seldom ready.)
+  // Just after a step, in the next task: the changes to the next step either way, from the
+  // tables drawn already (a millisecond or two; not after the next frame, which a busy
+  // machine can hold back for a tenth of a second, longer than a person takes to click
+  // again). Just after the browser has drawn the step (one frame later): check that the
+  // table shown fits at the zoom (it is laid out by then, so that costs a look, not a
+  // layout) and measure it if it does not; then draw the next steps in the direction of
+  // travel, one per task so that a click never waits long. (Not in requestIdleCallback: in
+  // a notebook the page is rarely idle for long, so the tables ahead were seldom ready.)
   function lookAhead() {
+    if (soon === null) soon = setTimeout(planAhead, 0);
     if (ahead !== null) return;
     const frame = window.requestAnimationFrame || ((fn) => setTimeout(fn, 16));
     ahead = frame(() => { ahead = setTimeout(aheadWork, 0); });
@@ -1031,10 +1145,19 @@ function render({ model, el }) {
         const drawn = shown._cwWas && !shown._cwWas.isConnected ? shown._cwWas : shown;
         const z = zoomFor(drawn);
         shown._cwFit = drawn._cwFit;
-        if (z < fit.z) { fit.z = z; applyZoom(shown); }
+        if (z < fit.z) { fit.z = z; applyZoom(shown); plans.clear(); }   // (worked out for the old zoom)
       }
     }
-    for (const k of [pos + heading, pos - heading, pos + 2 * heading, pos + 3 * heading]) {
+    // the next step either way: its table, then the changes to it from the table shown
+    for (const k of [pos + heading, pos - heading]) {
+      if (k < 0 || k >= frames.length || plans.has(k) || !shown._cwMorph) continue;
+      if (k === frames.length - 1 && playing() && !waiting) continue;   // shown itself
+      if (tableCache.has(`${k}|false`)) plans.set(k, planFor(k, shown));
+      else buildTable(k);
+      ahead = setTimeout(aheadWork, 0);
+      return;
+    }
+    for (const k of [pos + 2 * heading, pos + 3 * heading]) {
       if (k < 0 || k >= frames.length) continue;
       const atHead = k === frames.length - 1 && playing() && !waiting;
       if (tableCache.has(`${k}|${atHead}`)) continue;
@@ -1044,7 +1167,34 @@ function render({ model, el }) {
     }
   }
 
-  function forget() { if (tableHost.firstChild) tableHost.firstChild._cwMorph = false; tableCache.clear(); drawCache.clear(); drawings.clear(); merged = []; summary = null; fit.key = ""; }
+  function planAhead() {
+    soon = null;
+    const shown = tableHost.firstChild;
+    if (!shown || !shown.isConnected || !shown._cwMorph) return;
+    for (const k of [pos + heading, pos - heading]) {
+      if (k < 0 || k >= frames.length || plans.has(k)) continue;
+      if (k === frames.length - 1 && playing() && !waiting) continue;
+      // the next step's table in the direction of travel, if the look-ahead has not drawn
+      // it yet (a click would draw it on the spot)
+      if (tableCache.has(`${k}|false`)) plans.set(k, planFor(k, shown));
+      else if (k === pos + heading) buildTable(k);
+      else continue;
+      soon = setTimeout(planAhead, 0);
+      return;
+    }
+  }
+
+  /** The changes that show step k's table in place of the table shown (cwPlan), for the zoom
+   *  of now; null where showing it changes the zoom (then it is worked out at the click). */
+  function planFor(k, shown) {
+    const now = buildTable(k);
+    if (!fit.key || !fit.measured || (now._cwFit && now._cwFit.key === fit.key && now._cwFit.z < fit.z)) return null;
+    zoomTo(now, fit.z);   // as place() will at the click
+    return { live: shown, was: shown._cwWas, now, z: fit.z, key: fit.key,
+      ops: cwPlan(shown, shown._cwWas, now, sprite) };
+  }
+
+  function forget() { if (tableHost.firstChild) tableHost.firstChild._cwMorph = false; plans.clear(); tableCache.clear(); drawCache.clear(); drawings.clear(); merged = []; summary = null; fit.key = ""; }
 
   function show() {
     if (!frames.length) return;
@@ -1053,7 +1203,7 @@ function render({ model, el }) {
     const selector = hadFocus ? describe(active) : null;
     const f = frameAt(pos);
     root.dataset.step = String(pos);
-    root.dataset.phase = f.phase;
+    if (root.dataset.phase !== f.phase) root.dataset.phase = f.phase;
     drawHead(f);
     drawTable();
     drawStepper();
@@ -1085,6 +1235,7 @@ function render({ model, el }) {
     if (!w || w === lastW) return;
     lastW = w;
     fit.key = "";
+    plans.clear();
     const node = tableHost.firstChild;
     if (node) { layoutMode(); place(node); }
     else show();
