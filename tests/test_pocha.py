@@ -483,12 +483,19 @@ def test_H11_hand_is_scored_by_the_table():
 
 
 # ---- H12: the end and the tie-break -------------------------------------------------------
-def test_H12_tie_is_broken_by_extra_one_card_hands():
-    """A tie for first after the last hand: everyone plays one-card hands until it breaks."""
+def _last_hand_played_by_the_tied():
+    """A last hand of one card each, all bidding 0, played out: D takes the trick, and A, B
+    and C end tied with 10 once it is scored (``advance``)."""
     hands = {3: ["1-cups"], 2: ["2-coins"], 1: ["4-clubs"], 0: ["5-clubs"]}
-    g = ready(hands, trump="1-swords", cards_each=1)      # all bid 0; D takes the trick
+    g = ready(hands, trump="1-swords", cards_each=1)
     for seat, code in ((3, "1-cups"), (2, "2-coins"), (1, "4-clubs"), (0, "5-clubs")):
         play(g, seat, code)
+    return g
+
+
+def test_H12_tie_is_broken_by_extra_one_card_hands():
+    """A tie for first after the last hand: everyone plays one-card hands until it breaks."""
+    g = _last_hand_played_by_the_tied()
     step = g.advance()[0]
     assert g.scores == [10, 10, 10, -5] and not g.finished
     assert "A, B and C are tied with 10" in step.text and step.rule == "H11 + H12"
@@ -507,10 +514,7 @@ def test_H12_tie_is_broken_by_extra_one_card_hands():
 
 def test_H12_ruling_only_the_tied_players_totals_decide():
     """Our ruling: everyone plays the extra hands, but a player who was not tied cannot win."""
-    hands = {3: ["1-cups"], 2: ["2-coins"], 1: ["4-clubs"], 0: ["5-clubs"]}
-    g = ready(hands, trump="1-swords", cards_each=1)      # all bid 0; D takes the trick
-    for seat, code in ((3, "1-cups"), (2, "2-coins"), (1, "4-clubs"), (0, "5-clubs")):
-        play(g, seat, code)
+    g = _last_hand_played_by_the_tied()
     g.advance()
     assert g.scores == [10, 10, 10, -5] and g.tied == [0, 1, 2]
     # extra hand 1: A, B and C miss their bids (-5 each), D makes 1 (+15)
@@ -930,10 +934,7 @@ def test_H5_ruling_the_deal_passes_to_the_dealers_right():
 
 def test_H7_the_extra_tie_hands_have_one_card_so_the_dealer_is_free():
     """The extra hands that break a tie (H12) deal one card each, so H7's limit is off."""
-    hands = {3: ["1-cups"], 2: ["2-coins"], 1: ["4-clubs"], 0: ["5-clubs"]}
-    g = ready(hands, trump="1-swords", cards_each=1)      # all bid 0; D takes the trick
-    for seat, code in ((3, "1-cups"), (2, "2-coins"), (1, "4-clubs"), (0, "5-clubs")):
-        play(g, seat, code)
+    g = _last_hand_played_by_the_tied()
     g.advance()
     assert g.extra_hand and g.cards_per_hand == 1 and g.dealer == 3
     g.apply(g.chance_action(random.Random(4)))

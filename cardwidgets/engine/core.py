@@ -689,9 +689,17 @@ class Game:
             if not 0 <= action.seat < self.n:
                 raise IllegalAction(self.turn_rule(), f"there is no seat {action.seat!r} at this table")
             if action.seat != actor:
+                doing = self._turn_words(actor)
                 raise IllegalAction(self.turn_rule(), f"it is {self._whose(actor, 'poss')} turn, "
-                                    f"not {self._whose(action.seat, 'mine')}")
+                                    f"not {self._whose(action.seat, 'mine')}"
+                                    + (f": {doing}" if doing else ""))
         self._check(action)
+
+    def _turn_words(self, seat) -> str | None:
+        """Hook: what ``seat``, whose turn it is, does now, in words added to the refusal of
+        a move out of turn (e.g. "B1 decides for side B whether to play the truk or not");
+        ``None`` (the default): nothing to add."""
+        return None
 
     def _whose(self, seat, form) -> str:
         """"Ada's", or *your*/*yours* for the seat the game speaks to as *you* (its

@@ -538,20 +538,11 @@ class Poch(Addressed, Game):
             # (the words are kept short: the player sees their own hand)
             raise IllegalAction("P12", sentence_case(f"{w.says(seat, 'does')} not hold the {card.name}"))
 
-    def _verify_for(self, action, actor):
-        """As :meth:`Game._verify_for`; a card laid out of turn in phase 3 is told why it is
-        someone else's turn (P12, P13: the holder of the next card, or who starts a run)."""
-        try:
-            Game._verify_for(self, action, actor)
-        except IllegalAction as refusal:
-            if (self._phase.key == "run" and isinstance(actor, int) and actor >= 0
-                    and isinstance(action.seat, int) and action.seat != actor
-                    and refusal.reason.startswith("it is ")):
-                raise IllegalAction(refusal.rule, refusal.reason + ": " + self._turn_words(actor)) from None
-            raise
-
     def _turn_words(self, seat):
-        """Why it is ``seat``'s turn in phase 3 (P12, P13), in words."""
+        """Why it is ``seat``'s turn in phase 3 (P12, P13: the holder of the next card, or
+        who starts a run), for a card laid out of turn; nothing in the other phases."""
+        if self._phase.key != "run":
+            return None
         w = self.words
         who = w.name(seat)
         if self.run_next is not None:

@@ -676,15 +676,9 @@ class Truc(SidesAddressed, Game):
             raise IllegalAction("V1", self._over_words())
         if actor == TABLE and action.__class__ is Action and action.kind != "settle":
             raise IllegalAction("V10", self._settling_words())
-        try:
-            super()._verify_for(action, actor)
-        except IllegalAction as refusal:
-            reason = refusal.reason
-            if reason.startswith("it is ") and " turn, not " in reason and actor >= 0:
-                raise IllegalAction(refusal.rule, f"{reason}: {self._turn_words()}") from None
-            raise
+        super()._verify_for(action, actor)
 
-    def _turn_words(self) -> str:
+    def _turn_words(self, seat) -> str:
         """What the player whose turn it is does now, for a refusal of a move out of turn
         (V6, V7, V9)."""
         w = self.words

@@ -505,16 +505,10 @@ class Truk(SidesAddressed, Game):
             res = self.hand_result
             raise IllegalAction("K17" if res["way"] == "refused" else "K7",
                                 self._decided_words())
-        try:
-            super()._verify_for(action, actor)
-        except IllegalAction as refusal:
-            reason = refusal.reason
-            if reason.startswith("it is ") and " turn, not " in reason and actor >= 0:
-                raise IllegalAction(refusal.rule, f"{reason}: {self._turn_words()}") from None
-            raise
+        super()._verify_for(action, actor)
 
     # ---- refusals in words: whose turn, and what for ----------------------------------------
-    def _turn_words(self) -> str:
+    def _turn_words(self, seat) -> str:
         """What the player whose turn it is does now, for a refusal of a move out of turn
         (K4, K12, K13, K16, K17, K18)."""
         w = self.words
