@@ -3,7 +3,9 @@
 The faults these catch, seen in screenshots: Truc shrunk to 55% beside the explanation at
 1280 x 800 with the file browser closed (its side boxes wrapped below the felt in a column);
 Truc's seats sticking out of the felt and Truk's B seats overlapping at 560 px with the file
-browser open; Poch's own hand below the window in play mode at 1280 x 800.
+browser open; Poch's own hand below the window in play mode at 1280 x 800; Truk reflowing by
+the window's width, not its own (a narrow column in a wide window: its seats on the tricks
+and the corner boxes); Pocha sticking out of a widget 190 px wide.
 """
 import pytest
 
@@ -29,12 +31,28 @@ GEOMETRY = """(i) => {
   const inner = host.querySelector('.cw-table-inner');
   const felt = inner.querySelector('.cw-poch, .cw-tk-felt');
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-  // the page area the notebook scrolls in: what of the widget a student sees
+  const zoom = Number(root.dataset.zoom) || 1;
+  // inside the felt's wood: the felt's box less its border (drawn at the zoom)
+  const wood = felt.clientLeft * zoom, f = box(felt);
+  // what a student reads on the felt besides the seats: the corner boxes, tricks, board
+  const things = inner.querySelectorAll('.cw-tk-box, .cw-tk-tricks, .cw-poch-box, .cw-po-trick, '
+                                        + '.cw-tc-box, .cw-tc-middle, .cw-poch-board');
+  const rootBox = box(root);
+  const outside = [...root.querySelectorAll('*')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.right > rootBox[2] + 1 || r.left < rootBox[0] - 1);
+  }).map(e => String(e.className.baseVal ?? e.className)).slice(0, 5);
+  const cards = [...inner.querySelectorAll('.cw-card-svg')].map(e => e.getBoundingClientRect().width).filter(w => w > 0);
+  // the scroller: the page area the notebook scrolls in (what of the widget a student sees)
   let scroller = root.parentElement;
   while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
-  return {zoom: Number(root.dataset.zoom), wide: root.classList.contains('cw-wide'),
-          hostW: host.clientWidth, hostScrollW: host.scrollWidth, felt: box(felt),
+  return {zoom, wide: root.classList.contains('cw-wide'), rootW: rootBox[2] - rootBox[0],
+          hostW: host.clientWidth, hostScrollW: host.scrollWidth, outside,
+          felt: [f[0] + wood, f[1] + wood, f[2] - wood, f[3] - wood],
+          columns: getComputedStyle(felt).gridTemplateColumns.split(' ').length,
+          smallestCard: Math.min(...cards),
           seats: [...inner.querySelectorAll('.cw-seat')].map(s => [s.dataset.seat, box(s)]),
+          things: [...things].map(e => [String(e.className.baseVal ?? e.className).split(' ').pop(), box(e)]),
           me: inner.querySelector('.cw-seat--me') ? box(inner.querySelector('.cw-seat--me')) : null,
           visibleBottom: scroller ? Math.min(innerHeight, scroller.getBoundingClientRect().bottom) : innerHeight};
 }"""
@@ -70,10 +88,13 @@ def overlap(a, b):
 
 def assert_fits(g, what):
     assert g["hostScrollW"] <= g["hostW"] + 1, f"{what}: the table sticks out sideways {g}"
+    assert not g["outside"], f"{what}: {g['outside']} stick out of the widget {g}"
     out = [s for s, b in g["seats"] if not inside(b, g["felt"])]
-    assert not out, f"{what}: seats {out} stick out of the table {g}"
+    assert not out, f"{what}: seats {out} stick out of the felt {g}"
     pairs = [(s, t) for k, (s, a) in enumerate(g["seats"]) for t, b in g["seats"][k + 1:] if overlap(a, b)]
     assert not pairs, f"{what}: seats overlap {pairs} {g}"
+    pairs = [(s, t) for s, a in g["seats"] for t, b in g["things"] if overlap(a, b)]
+    assert not pairs, f"{what}: seats lie on the table's boxes {pairs} {g}"
 
 
 def test_tables_fit_laptop_and_narrow_windows(page, lab, lab_root):
@@ -122,4 +143,65 @@ def test_tables_fit_laptop_and_narrow_windows(page, lab, lab_root):
         g = geometry(page, "poch_p", 1280, files)
         assert g["me"] is not None
         assert g["me"][3] <= g["visibleBottom"] + 1, f"the own hand is below the window {g}"
+    assert not page.js_errors
+
+
+NARROW = ["truk_t", "truk_p", "pocha_t", "pocha_p", "truc_t", "poch_p"]
+
+
+def column(page, name, width, window=1600, height=900):
+    """The widget `name` in an output area `width` px wide (a narrow notebook column: the
+    file browser and a side panel open, or a narrow output area) in a wide window."""
+    page.set_viewport_size({"width": window, "height": height})
+    page.evaluate("""(w) => {
+      let s = document.getElementById('cw-test-column');
+      if (!s) { s = document.createElement('style'); s.id = 'cw-test-column'; document.head.appendChild(s); }
+      s.textContent = `.jp-OutputArea-output:has(.cw-root) { flex: 0 0 auto !important;
+                       width: ${w}px !important; max-width: ${w}px !important; }`;
+    }""", width)
+    page.wait_for_timeout(700)
+    i = NARROW.index(name)
+    page.locator(".cw-root").nth(i).evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    return page.evaluate(GEOMETRY, i)
+
+
+def test_tables_reflow_by_their_own_width(page, lab, lab_root):
+    """A narrow column in a wide window: each table reflows by its own width (a container
+    query, not the window's), so it fits, its seats stay apart and on the felt, and it is
+    shown large enough to read (the shell scales what still does not fit)."""
+    cells = [SETUP]
+    for name in NARROW:
+        key, mode = name.split("_")
+        cells.append(f"{name} = mk({key!r}{', play_as=0' if mode == 'p' else ''})\n"
+                     + (f"{name}.step = len({name}.frames) // 3\n" if mode == "t" else "") + name)
+    make_notebook(lab_root / "scratch" / "narrow.ipynb", cells)
+    open_notebook(page, lab, "scratch/narrow.ipynb")
+    run_all(page)
+    page.wait_for_function(f"() => document.querySelectorAll('.cw-root .cw-table-inner').length == {len(NARROW)}",
+                           timeout=120_000)
+    files_open(page, True)
+    # the smallest zoom each width may need (a 190 px widget: Pocha once stuck out of it at
+    # the shell's floor of 0.35; a 360 or 560 px column: Truk was shrunk or its seats lay on
+    # its boxes), and the fewest columns of seats Truk's felt keeps
+    floor = {190: 0.5, 360: 0.65, 560: 0.75, 800: 0.85}
+    for width in (190, 360, 560, 800):
+        for name in NARROW:
+            g = column(page, name, width)
+            what = f"{name} in a {width} px column"
+            assert abs(g["rootW"] - width) <= 1, f"{what}: the widget is {g['rootW']} px wide"
+            assert_fits(g, what)
+            assert g["zoom"] >= floor[width], f"{what}: shrunk to {g['zoom']} {g}"
+            assert g["smallestCard"] >= 14, f"{what}: cards {g['smallestCard']} px wide {g}"
+        # Truk by its own width: three columns of seats where they fit (800 px), two in a
+        # column of a phone's width, one below 300 px (the window is 1600 px wide throughout)
+        g = column(page, "truk_t", width)
+        assert g["columns"] == {190: 1, 360: 2, 560: 2, 800: 3}[width], f"truk_t at {width}: {g['columns']} columns {g}"
+    # the same column with the window the column's own width: the same layout (by the
+    # column's width, not the window's)
+    files_open(page, False)
+    for name in ("truk_t", "pocha_t"):
+        a, b = column(page, name, 560), column(page, name, 560, window=900)
+        assert a["columns"] == b["columns"] and abs(a["zoom"] - b["zoom"]) < 0.02, (a, b)
+    page.evaluate("() => document.getElementById('cw-test-column').remove()")
     assert not page.js_errors
