@@ -66,6 +66,15 @@ def files_open(page, want):
                            ".contains('lm-mod-hidden') === want", arg=want)
 
 
+def panel_open(page, want):
+    """JupyterLab's right side panel (the property inspector) open or closed."""
+    shown = page.evaluate("() => !document.querySelector('#jp-right-stack').classList.contains('lm-mod-hidden')")
+    if shown != want:
+        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-right-area')")
+    page.wait_for_function("(want) => !document.querySelector('#jp-right-stack').classList"
+                           ".contains('lm-mod-hidden') === want", arg=want)
+
+
 def geometry(page, name, width, files, height=800):
     """The widget `name` at the top of the notebook in a width x height window."""
     files_open(page, files)
@@ -204,4 +213,24 @@ def test_tables_reflow_by_their_own_width(page, lab, lab_root):
         a, b = column(page, name, 560), column(page, name, 560, window=900)
         assert a["columns"] == b["columns"] and abs(a["zoom"] - b["zoom"]) < 0.02, (a, b)
     page.evaluate("() => document.getElementById('cw-test-column').remove()")
+    # JupyterLab at 1280 x 800 with the file browser and the right side panel open: the
+    # notebook column is about 560 px wide in a window wider than any narrow breakpoint
+    files_open(page, True)
+    panel_open(page, True)
+    try:
+        for name in NARROW:
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.wait_for_timeout(700)
+            i = NARROW.index(name)
+            page.locator(".cw-root").nth(i).evaluate("(e) => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)
+            g = page.evaluate(GEOMETRY, i)
+            what = f"{name} at 1280 x 800, the file browser and the side panel open"
+            assert g["rootW"] < 700 and not g["wide"], f"{what}: the widget is {g['rootW']} px wide"
+            assert_fits(g, what)
+            assert g["zoom"] >= 0.7, f"{what}: shrunk to {g['zoom']} {g}"
+            if name == "truk_t":
+                assert g["columns"] == 2, f"{what}: {g['columns']} columns {g}"
+    finally:
+        panel_open(page, False)
     assert not page.js_errors
