@@ -10,7 +10,7 @@ import random
 import pytest
 
 from cardwidgets import GAMES, Pocha
-from cardwidgets.engine import CHANCE, TABLE, Action, ConfigError, IllegalAction, Step
+from cardwidgets.engine import CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Step
 from cardwidgets.engine.core import shuffled, text_of
 
 KEYS = sorted(GAMES)
@@ -296,6 +296,51 @@ def test_fork_shares_only_what_never_changes():
     assert fork._names is game._names and fork.players is game.players
     fork.comments[1] = "only in the fork"
     assert 1 not in game.comments
+
+
+def test_fork_copies_a_container_first_seen_as_none():
+    """The fork's copier is made once for each shape of state: an attribute that held None
+    at one fork and holds a list at the next is copied, not shared, by the next."""
+    game = Pocha(4, start=10, hands=1)
+    assert game.tied is None
+    game.fork()                              # a copier for the shape with tied = None
+    game.tied = [0, 2]
+    fork = game.fork()
+    assert fork.tied == [0, 2] and fork.tied is not game.tied
+    fork.tied.append(3)
+    assert game.tied == [0, 2]
+
+
+def _turn_agrees(game):
+    """Pocha keeps who acts and whether the game is over as plain attributes: they agree
+    with the engine's reading of the phase (``Game.current_player``, ``Game.finished``)."""
+    assert game.current_player == Game.current_player.fget(game), game.phase.key
+    assert game.finished == Game.finished.fget(game)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_pocha_kept_turn_agrees_through_back_forward_goto_and_forks(players):
+    rng = random.Random(players)
+    game = Pocha(players, hands=4)
+    _turn_agrees(game)
+    while not game.finished:
+        _step(game, rng)
+        _turn_agrees(game)
+        _turn_agrees(game.fork())
+        if len(game.history) % 7 == 0:
+            game.back(3)
+            _turn_agrees(game)
+            game.forward(2)
+            _turn_agrees(game)
+            game.goto(0)
+            _turn_agrees(game)
+            game.goto(game.steps_total)
+            _turn_agrees(game)
+    _turn_agrees(game)
+    assert game.current_player is None
+    game.back(1)
+    _turn_agrees(game)
+    assert game.current_player == TABLE and not game.finished
 
 
 # ---- Pocha's own fast state ---------------------------------------------------------------

@@ -527,6 +527,7 @@ class Pocha(Addressed, Game):
         self.deal_no = 1
         self._new_hand_state()
         self._phase = DEAL_PHASE
+        self.current_player, self.finished = CHANCE, False
 
     def _new_hand_state(self):
         n = self.n
@@ -592,16 +593,12 @@ class Pocha(Addressed, Game):
         return str(self.offset + self.hand_no)
 
     # ---- whose turn ----------------------------------------------------------------------
-    @property
-    def current_player(self):
-        """Seat number, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over
-        (:meth:`_actor` without the call: every step of every trial asks)."""
-        phase = self._phase
-        if phase is PLAY_PHASE or phase is BID_PHASE:
-            return self.to_act
-        if phase is DEAL_PHASE:
-            return CHANCE
-        return TABLE if phase is SCORE_PHASE else None
+    #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
+    #: or ``None`` when the game is over), and whether the game is over, as
+    #: :attr:`Game.finished`: here plain attributes, set with every change of turn or phase
+    #: (every step of every trial reads both, and reading a property is a call).
+    current_player = CHANCE
+    finished = False
 
     def _actor(self):
         key = self._phase.key
@@ -913,7 +910,7 @@ class Pocha(Addressed, Game):
         else:
             first, rule = False, _DUTY_RULE[duty]
         if len(plays) < self.n:
-            self.to_act = self._next_seat[seat]
+            self.to_act = self.current_player = self._next_seat[seat]
             self._find_span()                   # the next step needs it (legal or checks)
             return (_play_text, (self._text_ctx, seat, card, span, self.trump, first, None,
                                  False)), rule
@@ -930,8 +927,9 @@ class Pocha(Addressed, Game):
             self.to_act = None
             self._span = None
             self._phase = SCORE_PHASE
+            self.current_player = TABLE
         else:
-            self.to_act = w
+            self.to_act = self.current_player = w
             self._span = (w, 0, len(self._places[w]), LEAD, None, None)
         return (_play_text, (self._text_ctx, seat, card, span, self.trump, first, win,
                              last)), _TRICK_RULE[rule]
@@ -964,7 +962,7 @@ class Pocha(Addressed, Game):
         self.trump = self.trump_card.suit
         self._trump_index = self._suit_index[self.trump]
         self.power = self._powers[self.trump]
-        self.to_act = order[0]
+        self.to_act = self.current_player = order[0]
         self._phase = BID_PHASE
         hv4 = self.options["all_forty"] and len(self.stock) == 1
         return (_deal_text, (self._words_now, self.hand_label(), k, self.dealer, order[0],
@@ -978,12 +976,12 @@ class Pocha(Addressed, Game):
         bids = self.bids
         if seat != self.dealer:
             bids[seat] = amount
-            self.to_act = self._next_seat[seat]
+            self.to_act = self.current_player = self._next_seat[seat]
             return (_bid_text, (self._words_now, seat, amount, k, sum(filter(None, bids)), False,
                                 None)), "H7"
         forbidden = self.forbidden_bid()
         bids[seat] = amount
-        self.to_act = self.first_player
+        self.to_act = self.current_player = self.first_player
         self.trick = _new(Trick, (self.first_player, ()))
         self._tops = None
         self._phase = PLAY_PHASE
@@ -1016,7 +1014,8 @@ class Pocha(Addressed, Game):
             ending = (leaders, top, last, self.extra_hand, self.tied)
             if len(leaders) == 1:
                 self._phase = OVER_PHASE
-                self.to_act = None
+                self.to_act = self.current_player = None
+                self.finished = True
                 return (_score_text, (words, label, k, order, tuple(bids), tuple(taken), totals,
                                       ending, None)), rule
             if not self.extra_hand:
@@ -1026,6 +1025,7 @@ class Pocha(Addressed, Game):
         self.deal_no = self.hand_no
         self._new_hand_state()
         self._phase = DEAL_PHASE
+        self.current_player = CHANCE
         return (_score_text, (words, label, k, order, tuple(bids), tuple(taken), totals, ending,
                               self.dealer)), rule
 
