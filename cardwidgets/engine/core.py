@@ -173,8 +173,9 @@ def _fork_copier(cls, state: dict):
 
 
 #: Configurations checked once (a game made again with the same players, options and setup,
-#: as a benchmark or a computer player's trials do, skips the checks): key → (names,
-#: options, setup, table). Only plain values (numbers, words, true/false, None) are keys.
+#: as a benchmark or a computer player's trials do, skips the checks and starts as a copy of
+#: the fresh state kept): key → (names, options, setup, table, (copier, fresh state)). Only
+#: plain values (numbers, words, true/false, None) are keys.
 _CONFIGS: dict = {}
 _PLAIN = frozenset((str, int, float, bool, type(None)))
 
@@ -461,22 +462,36 @@ class Game:
         key = _config_key(type(self), players, options, setup)
         known = _CONFIGS.get(key) if key is not None else None
         if known is not None:          # the same configuration, checked before: the same result
-            names, options, setup, self.table = known
+            names, options, setup, self.table, fresh = known
+            if fresh is not None:      # and its fresh state, kept: a copy of it is this game
+                copy, state = fresh
+                state = copy(state)
+                state["players"], state["options"], state["setup"] = (
+                    list(names), dict(options), dict(setup))
+                self.__dict__.update(state)
+                return
             self.players, self.n = list(names), len(names)
             self.options, self.setup = dict(options), dict(setup)
         else:
             self._configure(players, options, setup)
-            if key is not None:
-                if len(_CONFIGS) >= 256:
-                    _CONFIGS.clear()
-                _CONFIGS[key] = (tuple(self.players), dict(self.options), dict(self.setup),
-                                 self.table)
         self.suits = SUIT_SYSTEMS[self.system]
         self.actions: list[Action] = []
         self.history: list[Step] = []
         self.comments: dict[int, str] = {}
         self._redo: list[Action] = []
         self._reset()
+        if key is not None and known is None:
+            # kept: the configuration, then the fresh state of a game of it made for that
+            # alone and never handed out (nothing a player of this game changes reaches
+            # it); later games copy it as a fork copies: the containers their own, the
+            # values that never change shared
+            if len(_CONFIGS) >= 256:
+                _CONFIGS.clear()
+            checked = (tuple(self.players), dict(self.options), dict(self.setup), self.table)
+            _CONFIGS[key] = (*checked, None)
+            kept = object.__new__(type(self))
+            Game.__init__(kept, players, options=options, **setup)
+            _CONFIGS[key] = (*checked, (_fork_copier(type(kept), kept.__dict__), kept.__dict__))
 
     def _configure(self, players, options, setup) -> None:
         """Check the players, options and setup and set them (raises :class:`ConfigError`)."""

@@ -386,6 +386,9 @@ class _Tables:
         self.play_info = {id(a): (a.card, self.place[id(a.card)], suit_order[a.card.suit],
                                   Play(s, a.card), s)
                           for s, acts in enumerate(self.play_actions) for a in acts.values()}
+        # each of our own bid actions (keyed by its id): its seat and number of tricks
+        self.bid_info = {id(a): (s, a.amount) for s, acts in enumerate(self.bid_actions)
+                         for a in acts}
         self.canon = {c: c for c in self.deck}      # an equal Card → our own
         self.deck_place = tuple(self.place[id(c)] for c in self.deck)   # by index in the deck
 
@@ -455,7 +458,7 @@ class Pocha(Addressed, Game):
     _FORK_NESTED = {"hands": 1, "won": 1, "hand_scores": 1, "_acts": 1, "_places": 1}
     _FORK_SHARES = Game._FORK_SHARES | {"_rv", "_names", "_sort_key", "_value",
                                         "_suit_index", "_act_value", "_powers", "_tables", "full_schedule",
-                                        "_play_info", "_suit_starts",
+                                        "_play_info", "_suit_starts", "_bid_info",
                                         "schedule"}
 
     @classmethod
@@ -505,7 +508,7 @@ class Pocha(Addressed, Game):
         self._text_ctx = (self._names, self.players, self._you_now)   # what every play's words need
         self._suit_index, self._act_value, self._powers = t.suit_index, t.act_value, t.powers
         self._tables = t
-        self._play_info, self._suit_starts = t.play_info, t.suit_starts
+        self._play_info, self._suit_starts, self._bid_info = t.play_info, t.suit_starts, t.bid_info
         start, limit = self.setup["start"], self.setup["hands"]
         full = self.full_schedule = self._full_schedule()
         if start > len(full):
@@ -647,7 +650,7 @@ class Pocha(Addressed, Game):
         """H7: the bid the player now bidding may not make, or ``None``."""
         if self._phase.key != "bid" or self.to_act != self.dealer or self.cards_per_hand == 1:
             return None
-        rest = self.cards_per_hand - sum(b for b in self.bids if b is not None)
+        rest = self.cards_per_hand - sum(filter(None, self.bids))     # the bids so far
         return rest if rest >= 0 else None
 
     def chance_action(self, rng: random.Random) -> Action:
@@ -843,12 +846,15 @@ class Pocha(Addressed, Game):
 
     # ---- doing ---------------------------------------------------------------------------
     def apply(self, action):
-        """As :meth:`Game.apply`, with a card played (every game's and every computer
-        player's trial's hot path) checked and applied here at once: one of our own play
-        actions, by the player to act, for a card among the legal ones (the run
-        ``hands[seat][lo:hi]`` of :attr:`_span`, H8) passed every check. Any other action
-        goes through them all."""
-        if self._phase is PLAY_PHASE:
+        """As :meth:`Game.apply`, with a card played and a bid (every game's and every
+        computer player's trial's hot path) checked and applied here at once: one of our
+        own play actions, by the player to act, for a card among the legal ones (the run
+        ``hands[seat][lo:hi]`` of :attr:`_span`, H8), or one of our own bid actions, by the
+        player to act, for a number of tricks from 0 to the cards dealt and not the
+        dealer's forbidden one (H7), passed every check. Any other action goes through
+        them all."""
+        phase = self._phase
+        if phase is PLAY_PHASE:
             info = self._play_info.get(id(action))
             if info is not None:
                 seat, lo, hi = (self._span or self._find_span())[:3]
@@ -858,6 +864,7 @@ class Pocha(Addressed, Game):
                     i = bisect_left(places, place, lo, hi)
                     if i < hi and places[i] == place:
                         text, rule = self._play(info, i, self._span)
+                        # as _record (written out: one call fewer for every card played)
                         actions = self.actions
                         actions.append(action)
                         step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text],
@@ -866,7 +873,24 @@ class Pocha(Addressed, Game):
                         if self._redo and not self._replaying:
                             self._redo.clear()
                         return step
+        elif phase is BID_PHASE:
+            bid = self._bid_info.get(id(action))
+            if bid is not None and bid[0] == self.to_act and bid[1] <= self.cards_per_hand \
+                    and (bid[0] != self.dealer or bid[1] != self.forbidden_bid()):
+                self._legal_now = None
+                text, rule = self._do_bid(action)
+                return self._record(action, text, rule, "bid", bid[0])
         return Game.apply(self, action)
+
+    def _record(self, action, text, rule, phase, actor):
+        """Keep ``action`` and its step, as :meth:`Game.apply` does after ``_do``."""
+        actions = self.actions
+        actions.append(action)
+        step = _new(Step, (len(actions), action, phase, self.deal_no, [text], rule, actor))
+        self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
+        return step
 
     def _do(self, action):
         if self._phase is not PLAY_PHASE:
@@ -983,7 +1007,7 @@ class Pocha(Addressed, Game):
         bids[seat] = amount
         self.to_act = self.current_player = self.first_player
         self.trick = _new(Trick, (self.first_player, ()))
-        self._tops = None
+        self._tops = self._span = None
         self._phase = PLAY_PHASE
         return (_bid_text, (self._words_now, seat, amount, k, sum(bids), True, forbidden)), "H7"
 
