@@ -1918,7 +1918,7 @@ class Truk(SidesAddressed, Game):
                         "new_count": len(ex["new"]),
                         "new": [c.to_json() for c in ex["new"]] if sees else None}
         signals = [{"seat": s["seat"], "what": s["what"], "gesture": SIGNALS[s["what"]][0],
-                    "meaning": SIGNALS[s["what"]][1], "trick": s["trick"]}
+                    "meaning": SIGNALS[s["what"]][1], "trick": s["trick"], "phase": s["phase"]}
                    for s in self.signals
                    if teacher or s["seat"] == seat or s in self.signals_seen_by(seat)]
         res = self.hand_result
@@ -1952,6 +1952,7 @@ class Truk(SidesAddressed, Game):
                 "how": self.bet["how"] or "say", "answer": self.bet["answer"],
                 "answer_by": self.bet["answer_by"]},
             "paso": None if self.paso is None else dict(self.paso),
+            "consult": None if self.consult is None else dict(self.consult),
             "exchange": exchange,
             "aside": aside,
             "signals": signals,
