@@ -300,3 +300,22 @@ def test_a_huge_move_is_quoted_by_its_start_only():
         with pytest.raises(CardwidgetsError) as err:
             Action.from_json(data, "german")
         assert len(str(err.value)) < 300
+
+
+def test_refusals_when_the_game_is_over_or_the_rules_act_come_from_two_hooks():
+    """``Game._over_words()`` and ``Game._table_words(due)``: ``None`` keeps the engine's
+    words; a game gives its own (Truk and Truc do, without a ``_verify_for`` of their own)."""
+    from cardwidgets.engine import Game
+    from cardwidgets.games.pocha import Pocha
+    from cardwidgets.games.truc import Truc
+    from cardwidgets.games.truk import Truk
+    assert "_verify_for" not in Truc.__dict__ and "_over_words" in Truc.__dict__
+    assert "_table_words" in Truk.__dict__ and "_table_words" in Truc.__dict__
+    assert Game._over_words(Pocha(4)) is None
+    game = play_out(Pocha(4, start=7, hands=1), RuleOfThumbPlayer(seed=1), seed=1)
+    refusal = game.why_not(Action("play", 0))
+    assert refusal.reason == "the game is over"
+    game = play_out(Truk(4), RuleOfThumbPlayer(seed=1), seed=1)
+    reason = game.why_not(Action("play", 0)).reason
+    assert reason.startswith("the game is over: side ") and reason.endswith("(K9)")
+    assert game.why_not(Action("play", 0)).rule == "K9"

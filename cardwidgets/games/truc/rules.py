@@ -671,13 +671,6 @@ class Truc(SidesAddressed, Game):
                             f"(give_up), not {kind!r}")
 
     # ---- refusals in words: whose turn, and what for -------------------------------------
-    def _verify_for(self, action, actor):
-        if actor is None:
-            raise IllegalAction("V1", self._over_words())
-        if actor == TABLE and action.__class__ is Action and action.kind != "settle":
-            raise IllegalAction("V10", self._settling_words())
-        super()._verify_for(action, actor)
-
     def _turn_words(self, seat) -> str:
         """What the player whose turn it is does now, for a refusal of a move out of turn
         (V6, V7, V9)."""
@@ -697,6 +690,9 @@ class Truc(SidesAddressed, Game):
             return f"{why}, so {w.says(seat, 'plays')} first to the {self._trick_name(k)} trick"
         return (f"play goes to the right, and {w.says(seat, 'is')} next to play to the "
                 f"{self._trick_name(k)} trick (V5, V6)")
+
+    def _table_words(self, due) -> str:
+        return self._settling_words()
 
     def _settling_words(self) -> str:
         """Why nobody may play or bet now: the hand is over and is being settled (V10)."""

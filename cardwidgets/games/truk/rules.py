@@ -509,12 +509,6 @@ class Truk(SidesAddressed, Game):
                 raise IllegalAction("KV3", f"it is the open hand's turn, and only its partner "
                                     f"plays it: {w.name(OPEN_PARTNER)}, not "
                                     f"{w.name(action.seat)}")
-        if actor is None:
-            raise IllegalAction("K9", self._over_words())
-        if actor == TABLE and action != SCORE and action.__class__ is Action:
-            res = self.hand_result
-            raise IllegalAction("K17" if res["way"] == "refused" else "K7",
-                                self._decided_words())
         super()._verify_for(action, actor)
 
     # ---- refusals in words: whose turn, and what for ----------------------------------------
@@ -555,6 +549,9 @@ class Truk(SidesAddressed, Game):
         return (f"play goes to the right, from the player on the esku's right to the esku, and "
                 f"{w.says(seat, 'is')} next to play to the {trick} (K4)")
 
+    def _table_words(self, due) -> str:
+        return self._decided_words()
+
     def _decided_words(self) -> str:
         """Why nobody may play, bet or ask now: the hand is decided (K7, K17)."""
         res = self.hand_result
@@ -570,6 +567,7 @@ class Truk(SidesAddressed, Game):
                 f"themselves (Move the counters)")
 
     def _over_words(self) -> str:
+        """Why nothing more is played: the game is over, and who won it (K9)."""
         t = self.truks
         side = 0 if t[0] > t[1] else 1
         return (f"the game is over: {self._side_says(side, 'has')} 6 truks and "
@@ -718,6 +716,9 @@ class Truk(SidesAddressed, Game):
     def turn_rule(self):
         if self.consult is not None:
             return "K19"
+        if self._phase.key == "score":
+            # nobody chooses: the hand is decided (K7) or ended by a refused bet (K17)
+            return "K17" if self.hand_result["way"] == "refused" else "K7"
         return self._phase.rule if self._phase.key != "option" else self._option_rule()
 
     def _option_rule(self):
