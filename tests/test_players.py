@@ -10,7 +10,6 @@ from cardwidgets.engine import ConfigError
 from cardwidgets.engine.players import LEVELS, player_for
 from cardwidgets.engine.search import MonteCarloPlayer, candidates
 from cardwidgets.cli import main as cli_main
-from helpers import to_choice
 
 SETUPS = {"pocha": (4, {"start": 7, "hands": 1}), "poch": (4, {"deals": 1}),
           "truk": (4, {}), "truc": (4, {})}
@@ -24,7 +23,7 @@ def _decisions(key, seed, count=6):
     thumb = RuleOfThumbPlayer(seed)
     out = []
     for _ in range(300):
-        actor = to_choice(game, rng)
+        actor = game.to_choice(rng)
         if actor is None or len(out) >= count:
             break
         if len(game.legal_actions()) > 1:

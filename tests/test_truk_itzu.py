@@ -14,7 +14,6 @@ from cardwidgets.engine.search import MonteCarloPlayer
 from cardwidgets.games.truk import Truk
 from cardwidgets.games.truk.rules import OPEN_NAME, OPEN_PARTNER, OPEN_SEAT, RULES
 
-from helpers import to_choice
 from truk_helpers import C, act, conserved, deal, refused
 
 NAMES = ["Ada", "Bea", "Cy"]
@@ -342,7 +341,7 @@ def test_KV3_sample_world_never_deals_the_open_hand_again():
     rng = random.Random(2)
     checked = 0
     while checked < 400:
-        actor = to_choice(game, rng)
+        actor = game.to_choice(rng)
         if actor is None:
             break
         for seat in (0, 1, 2):

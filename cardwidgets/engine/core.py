@@ -803,6 +803,19 @@ class Game:
             steps.append(self.apply(self.legal_actions()[0]))
         return steps
 
+    def to_choice(self, rng: random.Random):
+        """Deal at :data:`CHANCE` (shuffled with ``rng``) and let the rules act at
+        :data:`TABLE` until a player must choose; return that player's seat, or ``None``
+        when the game is over."""
+        while True:
+            actor = self.current_player
+            if actor == CHANCE:
+                self.apply(self.chance_action(rng))
+            elif actor == TABLE:
+                self.advance()
+            else:
+                return actor
+
     deal_no = 1      #: which deal (hand) of the game is being played, 1-based (games count on)
 
     @property
