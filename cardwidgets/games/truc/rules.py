@@ -70,7 +70,12 @@ RULES = {
           "table, so that the players of one side never sit together. The document also "
           "names eight players, but eight players of three cards need 24 cards and the deck "
           "has 22. Our ruling: eight cannot be dealt, so we refuse it. Four players, two against two, is "
-          "the usual game and the one the document describes.",
+          "the usual game and the one the document describes. Our ruling: partners make no "
+          "signals and do not tell each other their cards: the truc rules in the document "
+          "(Heraclio Fournier's, put into Basque) say nothing of either; its history says "
+          "only that in the Catalan and Basque forms of the game partners may show good "
+          "cards with the usual gestures, and it gives the gestures for Basque truk alone "
+          "(truk's K19, where partners may talk and signal at any time).",
     "V4": "The rank of the cards, high to low: the ace of swords, the ace of clubs, the 7 of "
           "swords, the 7 of coins, the 3s, the 'false' 7s (clubs and cups), the 6s, the 5s and "
           "the 4s. Cards of one rank are equal and tie (the four at the top are each alone).",
