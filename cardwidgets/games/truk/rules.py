@@ -1070,8 +1070,8 @@ class Truk(SidesAddressed, Game):
             elif action.kind == "truk":
                 extra = "; this hand is already played for a truk, so no truk is bet (K17)"
             raise IllegalAction("K16", f"before a pasotan truk each player in turn changes cards "
-                                f"(change) or says 'we play' (play_truk), not {action.kind!r}"
-                                + extra)
+                                f"(change) or says 'we play' (play_truk), and may signal "
+                                f"(signal, K19), not {action.kind!r}" + extra)
         if not self.stock:
             raise IllegalAction("K16", "the stock is empty, so no more cards can be changed: "
                                 "say 'we play' (play_truk)")
@@ -1337,7 +1337,8 @@ class Truk(SidesAddressed, Game):
             w, seat = self.words, action.seat
             raise IllegalAction("K17", f"{w.name(self.call.by)} bet a truk: "
                                 f"{w.name(seat)} first {w.verb(seat, 'answers')} 'Joka!' (joka) "
-                                f"or {w.verb(seat, 'refuses')} (refuse)")
+                                f"or {w.verb(seat, 'refuses')} (refuse); a signal, or asking "
+                                f"the partner for one, may come before (K19)")
 
     def _do_play(self, action):
         kind, seat = action.kind, action.seat
@@ -1670,7 +1671,10 @@ class Truk(SidesAddressed, Game):
             return "Do not play (use an option)"
         if kind == "ask_partner" and action.seat.__class__ is int and self.n == 4 and \
                 0 <= action.seat < self.n:
-            return f"Ask {self.words.name(self.table.partner(action.seat))} for a signal"
+            partner = self.table.partner(action.seat)
+            if self.words.is_you(partner):
+                return "Ask the partner (you) for a signal"
+            return f"Ask {self.words.name(partner)} for a signal"
         if kind == "ask_partner":
             return "Ask your partner for a signal"
         if kind == "nothing_new":
