@@ -106,7 +106,7 @@ def test_truk_table_steps_and_play_mode(page, lab, lab_root):
     r = GameWidget.new("truk", players=4, seed=2, play_as=0)
     assert r.game.phase.key == "option" and r.game.consult == {"by": 2, "partner": 0}
     at_step(page, len(r.frames) - 1, nth=3)
-    assert fourth.locator('.cw-seat[data-seat="2"] .cw-tk-bubble--ask').inner_text() == "What have you got?"
+    assert fourth.locator('.cw-seat[data-seat="2"] .cw-tk-bubble--ask').inner_text() == "Any signal?"
     assert "To signal" in fourth.locator('.cw-seat[data-seat="0"] .cw-badge--turn').inner_text()
     buttons = fourth.locator(".cw-legal button.cw-move--signal")
     assert buttons.count() == len(r.game.legal_actions())

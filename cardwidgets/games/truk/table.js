@@ -53,7 +53,9 @@ function cwTkBubble(f, s) {
   }
   if (f.paso && f.phase === "paso" && f.paso.stage === "ask" && f.paso.asker === s) return { text: "Paso eske?", cls: "ask" };
   // K19 (our ruling): the player deciding for the side asked the partner for a signal
-  if (f.consult && f.consult.by === s) return { text: "What have you got?", cls: "ask" };
+  if (f.consult && f.consult.by === s) {
+    return { text: "Any signal?", cls: "ask", title: `${f.players[s]} asks ${f.players[f.consult.partner]} for a signal before deciding (K19)` };
+  }
   return null;
 }
 
@@ -85,7 +87,10 @@ function cwTkSeat(ctx, f, prev, s) {
   }
   cwTkOpenNote(ctx, f, s, box);
   const bubble = cwTkBubble(f, s);
-  if (bubble) cwEl("div", `cw-tk-bubble cw-tk-bubble--${bubble.cls}`, box, bubble.text);
+  if (bubble) {
+    const el = cwEl("div", `cw-tk-bubble cw-tk-bubble--${bubble.cls}`, box, bubble.text);
+    if (bubble.title) el.title = bubble.title;
+  }
   // signals this view may see, made by this seat in this hand
   const sigs = (f.signals || []).filter((x) => x.seat === s);
   if (sigs.length) {
