@@ -529,8 +529,9 @@ class Truk(SidesAddressed, Game):
             side = self.due["side"]
             who = (w.says(seat, 'decides') if self.n == 2 else
                    f"{w.says(seat, 'decides')} for {self.side_name(side)}")
-            return (f"{who} whether to play the truk or not ({self._option_rule()}); everyone "
-                    f"else waits")
+            wait = ("everyone else waits, the partner too unless asked for a signal (K19)"
+                    if self._may_ask_partner(seat) is None else "everyone else waits")
+            return f"{who} whether to play the truk or not ({self._option_rule()}); {wait}"
         if key == "answer":
             return (f"{w.says(seat, 'answers')} {w.poss(self.call.by)} truk bet ('Joka!' or "
                     f"refuse) before anyone plays on (K17)")
