@@ -5,7 +5,7 @@ import random
 import pytest
 
 from cardwidgets import Action, ConfigError, IllegalAction, load_record, record_of
-from cardwidgets.engine import CHANCE, SUIT_SYSTEMS, TABLE
+from cardwidgets.engine import CHANCE, SUIT_SYSTEMS, TABLE, Game
 from cardwidgets.games import GAMES
 from cardwidgets.games.pocha.rules import Pocha, hand_schedule, hand_score
 from cardwidgets.records import RecordError
@@ -678,6 +678,10 @@ def test_random_play_invariants_over_1000_hands():
                     assert {a.card for a in legal} == expect
                 action = rng.choice(legal)
             step = g.apply(action)
+            # who acts and whether the game is over are kept as plain attributes: they
+            # agree with the engine's own reading of the phase after every step
+            assert g.current_player == Game.current_player.fget(g)
+            assert g.finished == (g.phase.key == "over")
             if action.kind == "play":
                 trick.append((action.seat, action.card))
                 if len(trick) == players:
