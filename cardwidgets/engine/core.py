@@ -694,7 +694,7 @@ class Game:
         if action.__class__ is not Action and not isinstance(action, Action):
             raise IllegalAction("action", f"{action!r:.60} is not an action")
         if actor is None:
-            raise IllegalAction(self.turn_rule(), "the game is over")
+            raise IllegalAction(self.turn_rule(), self._over_words() or "the game is over")
         seat, amount, card, cards = action.seat, action.amount, action.card, action.cards
         if seat is not None and seat.__class__ is not int:
             raise IllegalAction(self.turn_rule(), f"seat: {seat!r:.40} is not a seat number")
@@ -717,8 +717,8 @@ class Game:
         if actor == TABLE:
             due = self._legal()[0]
             if action != due:
-                raise IllegalAction(self.turn_rule(), "nobody chooses now: the rules act by "
-                                    f"themselves ({self.describe(due)})")
+                raise IllegalAction(self.turn_rule(), self._table_words(due) or (
+                    f"nobody chooses now: the rules act by themselves ({self.describe(due)})"))
             return
         elif actor == CHANCE:
             if action.kind != "deal":
@@ -740,6 +740,19 @@ class Game:
         """Hook: what ``seat``, whose turn it is, does now, in words added to the refusal of
         a move out of turn (e.g. "B1 decides for side B whether to play the truk or not");
         ``None`` (the default): nothing to add."""
+        return None
+
+    def _over_words(self) -> str | None:
+        """Hook: the refusal of any move once the game is over, in the game's words (e.g.
+        who won and by how much); ``None`` (the default): "the game is over". The refusal
+        names :meth:`turn_rule`."""
+        return None
+
+    def _table_words(self, due) -> str | None:
+        """Hook: the refusal of a move while the rules act by themselves (:data:`TABLE`),
+        ``due`` being the step they take next, in the game's words (e.g. why the hand is
+        decided); ``None`` (the default): "nobody chooses now: the rules act by themselves
+        (…)". The refusal names :meth:`turn_rule`."""
         return None
 
     def _whose(self, seat, form) -> str:
@@ -830,6 +843,19 @@ class Game:
         while self._phase.key != "over" and self._actor() == TABLE:
             steps.append(self.apply(self.legal_actions()[0]))
         return steps
+
+    def to_choice(self, rng: random.Random):
+        """Deal at :data:`CHANCE` (shuffled with ``rng``) and let the rules act at
+        :data:`TABLE` until a player must choose; return that player's seat, or ``None``
+        when the game is over."""
+        while True:
+            actor = self.current_player
+            if actor == CHANCE:
+                self.apply(self.chance_action(rng))
+            elif actor == TABLE:
+                self.advance()
+            else:
+                return actor
 
     deal_no = 1      #: which deal (hand) of the game is being played, 1-based (games count on)
 
