@@ -8,8 +8,8 @@ and for many more; the difference divided by the extra hands is what one hand co
 Python's start-up. cardwidgets' hand is also split into its steps: making the game, the
 shuffle (``chance_action``), the deal, the 4 bids, the 40 cards played and the scoring, each
 measured as the cost of playing a hand up to and including that step, less the step before
-(the whole hand is the race's own loop, which counts no steps: what the scoring is given
-includes a little of the loop's own cost).
+(by a loop that counts its steps; the whole hand is then counted again by the race's own
+loop, which counts none).
 
 Run: ``python benchmarks/instructions.py [hands]`` (default 200 extra hands; needs
 ``valgrind`` on the PATH, e.g. ``apt-get install valgrind``). ``PYTHONHASHSEED=0`` keeps the
@@ -48,10 +48,10 @@ else:
     from cardwidgets.engine import CHANCE
     from cardwidgets.games.pocha import Pocha
     from pocha_race import pocha_hand
-    stop = int(what)          # 0 make, 1 shuffle, 2 deal, 3 bids, 4 plays, 5 the whole hand
+    stop = int(what)    # 0 make, 1 shuffle, 2 deal, 3 bids, 4 plays, 5 scoring, 6 the race
     steps = {{3: 4, 4: 44}}.get(stop)   # the steps after the deal to play, then stop
     for _ in range(hands):
-        if stop == 5:         # the race's own loop, as it is
+        if stop == 6:         # the race's own loop, as it is
             pocha_hand(rng)
             continue
         game = Pocha(4, start=10, hands=1, dealer=rng.randrange(4))
@@ -74,7 +74,7 @@ else:
 '''
 
 STAGES = ["making the game (Pocha(...))", "the shuffle (chance_action)", "the deal (apply)",
-          "4 bids", "40 cards played", "the scoring (and the loop's end)"]
+          "4 bids", "40 cards played", "the scoring"]
 
 
 def instructions(what: str, hands: int) -> int:
@@ -111,18 +111,17 @@ def main(extra: int = 200) -> None:
         openspiel = False
     print(f"CPU instructions per hand (valgrind, PYTHONHASHSEED=0, {extra} hands; Python "
           f"{sys.version.split()[0]})")
-    whats = [str(stop) for stop in range(6)] + ["bare"] + (["openspiel"] if openspiel else [])
+    whats = [str(stop) for stop in range(7)] + ["bare"] + (["openspiel"] if openspiel else [])
     counts = per_hand(whats, extra)
-    upto, bare = counts[:6], counts[6]
-    ours = upto[-1]
+    upto, ours, bare = counts[:6], counts[6], counts[7]
     before = 0.0
     for name, total in zip(STAGES, upto):
         print(f"  cardwidgets, {name:32}: {total - before:11,.0f}")
         before = total
-    print(f"cardwidgets Pocha, a whole hand          : {ours:11,.0f}")
+    print(f"cardwidgets Pocha, a whole hand (race)   : {ours:11,.0f}")
     print(f"bare pure Python (bare_pocha.py)         : {bare:11,.0f}")
     if openspiel:
-        theirs = counts[7]
+        theirs = counts[8]
         print(f"OpenSpiel oh_hell                        : {theirs:11,.0f}")
         print(f"Instructions, OpenSpiel / cardwidgets: {theirs / ours:.2f}; "
               f"bare / cardwidgets: {bare / ours:.2f}")
