@@ -50,19 +50,17 @@ else:
     from pocha_race import pocha_hand
     stop = int(what)    # 0 make, 1 shuffle, 2 deal, 3 bids, 4 plays, 5 scoring, 6 the race
     steps = {{3: 4, 4: 44}}.get(stop)   # the steps after the deal to play, then stop
-    for _ in range(hands):
-        if stop == 6:         # the race's own loop, as it is
-            pocha_hand(rng)
-            continue
+
+    def upto(stop, steps, rng):        # a function, as the race's loop is (local names)
         game = Pocha(4, start=10, hands=1, dealer=rng.randrange(4))
         if stop == 0:
-            continue
+            return
         deal = game.chance_action(rng)
         if stop == 1:
-            continue
+            return
         game.apply(deal)
         if stop == 2:
-            continue
+            return
         n = 0
         while n != steps and game.hand_no == 1 and not game.finished:
             n += 1
@@ -71,6 +69,12 @@ else:
                 game.apply(game.chance_action(rng))
             else:
                 game.apply(rng.choice(game.legal_actions()))
+
+    for _ in range(hands):
+        if stop == 6:         # the race's own loop, as it is
+            pocha_hand(rng)
+        else:
+            upto(stop, steps, rng)
 '''
 
 STAGES = ["making the game (Pocha(...))", "the shuffle (chance_action)", "the deal (apply)",
