@@ -121,6 +121,13 @@ def main(argv=None):
     ap.add_argument("--code", default=str(REPO),
                     help="the checkout the kernel imports cardwidgets from (to compare two "
                          "versions on the same machine, e.g. one made with git archive)")
+    ap.add_argument("--against", metavar="SHELL_JS", default=None,
+                    help="also step through the same widgets with another shell.js (e.g. one "
+                         "from git show main:cardwidgets/widget/shell.js), the two taking "
+                         "turns round by round in the same page, to compare them under the "
+                         "same load")
+    ap.add_argument("--round", type=int, default=20,
+                    help="clicks in a row before the other shell.js takes its turn (--against)")
     ap.add_argument("--nodelay", action="store_true",
                     help="serve the kernel websocket with TCP_NODELAY (see benchmarks/nodelay.py)")
     args = ap.parse_args(argv)
@@ -133,11 +140,25 @@ def main(argv=None):
         root = Path(tmp)
         steppers = [(name, code) for name, code in STEPPERS if args.games is None
                     or name.split()[0].lower() in args.games]
+        twins = ""
+        if args.against:
+            # the same widgets with the page's code from another shell.js (shell.js is the
+            # last part of the widget's module)
+            other = Path(args.against).resolve().read_text(encoding="utf-8")
+            (root / "against.js").write_text(other, encoding="utf-8")
+            twins = ("import pathlib\n"
+                     "_mark = '// ---- widget/shell.js ----\\n'\n"
+                     "class Against(GameWidget):\n"
+                     "    _esm = GameWidget._esm.split(_mark)[0] + _mark + "
+                     "pathlib.Path('against.js').read_text(encoding='utf-8')\n"
+                     + "".join(f"a{i} = {code.replace('GameWidget.', 'Against.')}\n"
+                               for i, (_, code) in enumerate(steppers))
+                     + "".join(f"display(a{i})\n" for i in range(len(steppers))))
         make_notebook(root / "bench.ipynb", [
             "from cardwidgets.widget import GameWidget\n"
             + "".join(f"w{i} = {code}\n" for i, (_, code) in enumerate(steppers))
             + "from IPython.display import display\n"
-            + "".join(f"display(w{i})\n" for i in range(len(steppers))),
+            + "".join(f"display(w{i})\n" for i in range(len(steppers))) + twins,
             "import time\n"
             "play_widget = GameWidget.new('poch', players=3, seed=5, play_as=0, chips=100, deals=None)\n"
             "kernel_ms = []\n"
@@ -159,35 +180,44 @@ def main(argv=None):
             page = browser.new_page(viewport={"width": 1300, "height": 2400})
             open_notebook(page, lab, "bench.ipynb")
             run_all(page)
-            n = len(steppers)
+            n = len(steppers) * (2 if args.against else 1)
             page.wait_for_function(f"() => [...document.querySelectorAll('.cw-root')].filter("
                                    f"r => r.querySelector('.cw-slider')).length >= {n + 1}",
                                    timeout=180_000)
             page.wait_for_timeout(500)
             results = {}
             # each game's widget: sweep forward from the first step, then backward from the
-            # last, with a short human-like pause between clicks
+            # last, with a short human-like pause between clicks; with --against, the twin
+            # widgets (the other shell.js) take their turn after each round of clicks, so
+            # both meet the same load
+            variants = [("", 0)] + ([(" [against]", len(steppers))] if args.against else [])
             for index, (name, _) in enumerate(steppers):
                 last = page.evaluate("(i) => Number(document.querySelectorAll('.cw-root')[i]"
                                      ".querySelector('.cw-slider').max)", index)
                 for direction, button, reset in (("forward", ".cw-next", ".cw-first"),
                                                  ("back", ".cw-back", ".cw-last")):
-                    key = f"{name}: step {direction}"
-                    results[key] = []
                     click = ("([i, b]) => document.querySelectorAll('.cw-root')[i]"
                              ".querySelector(b).click()")
-                    page.evaluate(click, [index, reset])
-                    done = 0
-                    while done < args.clicks:
-                        for _ in range(last):
-                            if done == args.clicks:
-                                break
-                            page.wait_for_timeout(50)
-                            results[key].append(page.evaluate(
-                                TIME_CLICK, {"widget": index, "button": button, "watch": None,
-                                             "attr": "data-step"}))
-                            done += 1
-                        page.evaluate(click, [index, reset])
+                    left = {}
+                    for tag, offset in variants:
+                        results[f"{name}: step {direction}{tag}"] = []
+                        page.evaluate(click, [index + offset, reset])
+                        left[tag] = last
+                    while len(results[f"{name}: step {direction}"]) < args.clicks:
+                        for tag, offset in variants:
+                            key, widget = f"{name}: step {direction}{tag}", index + offset
+                            for _ in range(min(args.round, args.clicks - len(results[key]))):
+                                if not left[tag]:
+                                    page.evaluate(click, [widget, reset])
+                                    left[tag] = last
+                                page.wait_for_timeout(50)
+                                results[key].append(page.evaluate(
+                                    TIME_CLICK, {"widget": widget, "button": button,
+                                                 "watch": None, "attr": "data-step"}))
+                                left[tag] -= 1
+                            # let the last click's work between clicks finish before the
+                            # other variant's round
+                            page.wait_for_timeout(100)
             # how many steps each widget showed from changes worked out ahead (between clicks,
             # shell.js cwPlan) rather than at the click
             ahead = page.evaluate("(n) => [...document.querySelectorAll('.cw-root')].slice(0, n)"
