@@ -730,7 +730,12 @@ function render({ model, el }) {
   // ---- drawing --------------------------------------------------------------------------
   // A step changes only what differs from the step before: a text, a property or a part
   // written again with the same value would still be restyled and laid out again.
-  function put(e, text) { if (e.textContent !== text) e.textContent = text; }
+  function put(e, text) {
+    // a text of its own: changed in place (cheaper than a new text node)
+    const t = e.firstChild;
+    if (t && t.nodeType === 3 && !t.nextSibling && text) { if (t.nodeValue !== text) t.nodeValue = text; }
+    else if (e.textContent !== text) e.textContent = text;
+  }
   function set(e, prop, value) { if (e[prop] !== value) e[prop] = value; }
 
   function summarise() {
@@ -994,11 +999,20 @@ function render({ model, el }) {
   function drawNow(f) {
     const atHead = pos === frames.length - 1;
     put(nowTitle, f.finished ? "Now" : `Now · ${phaseLabel(f)}`);
-    if (playing()) { legalBox.textContent = ""; playNow(f, atHead); return; }
-    // watching: words only, changed where they differ from the step before
-    const box = legalBox.cloneNode(false);
-    put(nowWho, watchNow(f, atHead, box));
-    if (!box.isEqualNode(legalBox)) legalBox.replaceChildren(...box.childNodes);
+    if (playing()) { legalBox.textContent = ""; legalBox._cwSaid = null; playNow(f, atHead); return; }
+    // watching: words only, drawn again only where they differ from the step before
+    const w = watchNow(f, atHead);
+    put(nowWho, w.who);
+    const said = w.ul ? "ul\u0000" + w.ul.join("\u0000") : w.p ? "p\u0000" + w.p : "";
+    if (legalBox._cwSaid === said) return;
+    legalBox._cwSaid = said;
+    legalBox.textContent = "";
+    if (w.p) cwEl("p", "cw-small", legalBox, w.p);
+    if (w.ul) {
+      const ul = cwEl("ul", "cw-legal-list", legalBox);
+      ul.setAttribute("aria-label", "Legal actions now");
+      for (const words of w.ul) cwEl("li", null, ul, words);
+    }
   }
 
   /** Play mode's "Now": the moves (buttons) when it is your turn. */
@@ -1042,30 +1056,26 @@ function render({ model, el }) {
     }
   }
 
-  /** Watching: who acts next and what they may do, drawn into `box`; returns the words for
-   *  nowWho. */
-  function watchNow(f, atHead, box) {
-    if (f.finished) return "The game is over.";
+  /** Watching: who acts next and what they may do: the words for nowWho (`who`) and what
+   *  goes below them, a paragraph (`p`) or a list of the legal moves (`ul`) or nothing. */
+  function watchNow(f, atHead) {
+    if (f.finished) return { who: "The game is over." };
     const groups = cwGroupLegal(f.legal);
     if (atHead) {
       // a record that stops before the game's end: Next is disabled, so say so
-      if (groups.length) {
-        const then = f.actor >= 0 ? cwSays(f.players[f.actor], "would act next") : f.actor === -1 ?
-          "the dealer would shuffle and deal next" : "the rules would act next by themselves";
-        cwEl("p", "cw-small", box, `If the game went on, ${then}: ${groups.map(cwGroupWords).join("; ")}.`);
-      }
-      return "The record ends here.";
+      if (!groups.length) return { who: "The record ends here." };
+      const then = f.actor >= 0 ? cwSays(f.players[f.actor], "would act next") : f.actor === -1 ?
+        "the dealer would shuffle and deal next" : "the rules would act next by themselves";
+      return { who: "The record ends here.", p: `If the game went on, ${then}: ${groups.map(cwGroupWords).join("; ")}.` };
     }
-    if (groups.length) {
-      const ul = cwEl("ul", "cw-legal-list", box);
-      ul.setAttribute("aria-label", "Legal actions now");
-      for (const g of groups) cwEl("li", null, ul, cwGroupWords(g));
-    } else if (model.get("seat") !== null && f.actor !== model.get("seat")) {
-      cwEl("p", "cw-small", box, "Only the player to act sees their choices in a seat’s view.");
-    }
-    return f.actor === null || f.actor === undefined ? "" :
+    const who = f.actor === null || f.actor === undefined ? "" :
       f.actor >= 0 ? cwSays(f.players[f.actor], "is to act.") :
       f.actor === -1 ? "Next the dealer shuffles and deals." : "Next the rules act by themselves:";
+    if (groups.length) return { who, ul: groups.map(cwGroupWords) };
+    if (model.get("seat") !== null && f.actor !== model.get("seat")) {
+      return { who, p: "Only the player to act sees their choices in a seat’s view." };
+    }
+    return { who };
   }
 
   // The tables drawn by step (off the page): the table shown is changed to look like the
