@@ -17,8 +17,15 @@ widget's module and styles left out, which every widget sends once), with the fr
 they travel now (patches, ``cardwidgets/widget/patches.py``) and as they travelled before
 (every frame a full view), and the same for one seat's view.
 
+With ``--against SHELL_JS`` the stepping is timed for the same widgets with another
+``shell.js`` too (e.g. ``git show main:cardwidgets/widget/shell.js > /tmp/old.js``), the two
+taking turns every ``--round`` clicks in the same page, so both meet the same load: on this
+2-core machine shared with other work, the tail of separate runs differs more between runs
+than between versions. (The two share the page's memory, so a change in how much the page
+keeps shows in separate runs only.) The ``>8ms`` column counts the clicks over 8 ms.
+
 Run:  python benchmarks/widget_latency.py [--clicks 60] [--games poch,truc] [--steps-only]
-      (or --bytes: the sizes only)
+      [--against SHELL_JS [--round 20]]   (or --bytes: the sizes only)
 """
 from __future__ import annotations
 
@@ -134,6 +141,7 @@ def main(argv=None):
     print_bytes()
     if args.bytes:
         return None
+    load0 = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -252,16 +260,17 @@ def main(argv=None):
 
     print(f"\nWidget latency{' (server with TCP_NODELAY)' if args.nodelay else ''}, {args.clicks} clicks each, click -> first DOM change (ms), "
           f"timed in the page; the played game reached step {frames}\n")
-    print(f"{'what':<38} {'p50':>7} {'p95':>7} {'max':>7} {'n':>4}   (stepping: browser only, no kernel)")
+    print(f"{'what':<38} {'p50':>7} {'p95':>7} {'max':>7} {'n':>4} {'>8ms':>5}   (stepping: browser only, no kernel)")
     for name, values in results.items():
         bad = [v for v in values if v is None or v < 0]
         good = [v for v in values if v is not None and v >= 0]
         print(f"{name:<38} {pct(good, 50):7.2f} {pct(good, 95):7.2f} {max(good):7.2f} {len(good):4d}"
-              + (f"  ({len(bad)} timed out)" if bad else ""))
+              f" {sum(v > 8 for v in good):5d}" + (f"  ({len(bad)} timed out)" if bad else ""))
     print("(steps shown from changes worked out between clicks: "
           + ", ".join(f"{name.split(',')[0]} {a.get('ahead', 0)} of {a.get('ahead', 0) + a.get('now', 0)}"
                       for (name, _), a in zip(steppers, ahead)) + ")")
-    print(f"\n(the machine's load average at the end: {load}; code from {args.code})")
+    print(f"\n(the machine's load average at the start: {load0}, at the end: {load}; code from {args.code}"
+          + (f"; [against]: the same widgets with {args.against}" if args.against else "") + ")")
     if kernel is None:
         return results
     print(f"(inside a move, Python takes p50 {kernel[0]} ms / p95 {kernel[1]} ms)")
