@@ -17,8 +17,15 @@ widget's module and styles left out, which every widget sends once), with the fr
 they travel now (patches, ``cardwidgets/widget/patches.py``) and as they travelled before
 (every frame a full view), and the same for one seat's view.
 
+With ``--against SHELL_JS`` the stepping is timed for the same widgets with another
+``shell.js`` too (e.g. ``git show main:cardwidgets/widget/shell.js > /tmp/old.js``), the two
+taking turns every ``--round`` clicks in the same page, so both meet the same load: on this
+2-core machine shared with other work, the tail of separate runs differs more between runs
+than between versions. (The two share the page's memory, so a change in how much the page
+keeps shows in separate runs only.) The ``>8ms`` column counts the clicks over 8 ms.
+
 Run:  python benchmarks/widget_latency.py [--clicks 60] [--games poch,truc] [--steps-only]
-      (or --bytes: the sizes only)
+      [--against SHELL_JS [--round 20]]   (or --bytes: the sizes only)
 """
 from __future__ import annotations
 
@@ -121,23 +128,45 @@ def main(argv=None):
     ap.add_argument("--code", default=str(REPO),
                     help="the checkout the kernel imports cardwidgets from (to compare two "
                          "versions on the same machine, e.g. one made with git archive)")
+    ap.add_argument("--against", metavar="SHELL_JS", default=None,
+                    help="also step through the same widgets with another shell.js (e.g. one "
+                         "from git show main:cardwidgets/widget/shell.js), the two taking "
+                         "turns round by round in the same page, to compare them under the "
+                         "same load")
+    ap.add_argument("--round", type=int, default=20,
+                    help="clicks in a row before the other shell.js takes its turn (--against)")
     ap.add_argument("--nodelay", action="store_true",
                     help="serve the kernel websocket with TCP_NODELAY (see benchmarks/nodelay.py)")
     args = ap.parse_args(argv)
     print_bytes()
     if args.bytes:
         return None
+    load0 = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         steppers = [(name, code) for name, code in STEPPERS if args.games is None
                     or name.split()[0].lower() in args.games]
+        twins = ""
+        if args.against:
+            # the same widgets with the page's code from another shell.js (shell.js is the
+            # last part of the widget's module)
+            other = Path(args.against).resolve().read_text(encoding="utf-8")
+            (root / "against.js").write_text(other, encoding="utf-8")
+            twins = ("import pathlib\n"
+                     "_mark = '// ---- widget/shell.js ----\\n'\n"
+                     "class Against(GameWidget):\n"
+                     "    _esm = GameWidget._esm.split(_mark)[0] + _mark + "
+                     "pathlib.Path('against.js').read_text(encoding='utf-8')\n"
+                     + "".join(f"a{i} = {code.replace('GameWidget.', 'Against.')}\n"
+                               for i, (_, code) in enumerate(steppers))
+                     + "".join(f"display(a{i})\n" for i in range(len(steppers))))
         make_notebook(root / "bench.ipynb", [
             "from cardwidgets.widget import GameWidget\n"
             + "".join(f"w{i} = {code}\n" for i, (_, code) in enumerate(steppers))
             + "from IPython.display import display\n"
-            + "".join(f"display(w{i})\n" for i in range(len(steppers))),
+            + "".join(f"display(w{i})\n" for i in range(len(steppers))) + twins,
             "import time\n"
             "play_widget = GameWidget.new('poch', players=3, seed=5, play_as=0, chips=100, deals=None)\n"
             "kernel_ms = []\n"
@@ -159,35 +188,44 @@ def main(argv=None):
             page = browser.new_page(viewport={"width": 1300, "height": 2400})
             open_notebook(page, lab, "bench.ipynb")
             run_all(page)
-            n = len(steppers)
+            n = len(steppers) * (2 if args.against else 1)
             page.wait_for_function(f"() => [...document.querySelectorAll('.cw-root')].filter("
                                    f"r => r.querySelector('.cw-slider')).length >= {n + 1}",
                                    timeout=180_000)
             page.wait_for_timeout(500)
             results = {}
             # each game's widget: sweep forward from the first step, then backward from the
-            # last, with a short human-like pause between clicks
+            # last, with a short human-like pause between clicks; with --against, the twin
+            # widgets (the other shell.js) take their turn after each round of clicks, so
+            # both meet the same load
+            variants = [("", 0)] + ([(" [against]", len(steppers))] if args.against else [])
             for index, (name, _) in enumerate(steppers):
                 last = page.evaluate("(i) => Number(document.querySelectorAll('.cw-root')[i]"
                                      ".querySelector('.cw-slider').max)", index)
                 for direction, button, reset in (("forward", ".cw-next", ".cw-first"),
                                                  ("back", ".cw-back", ".cw-last")):
-                    key = f"{name}: step {direction}"
-                    results[key] = []
                     click = ("([i, b]) => document.querySelectorAll('.cw-root')[i]"
                              ".querySelector(b).click()")
-                    page.evaluate(click, [index, reset])
-                    done = 0
-                    while done < args.clicks:
-                        for _ in range(last):
-                            if done == args.clicks:
-                                break
-                            page.wait_for_timeout(50)
-                            results[key].append(page.evaluate(
-                                TIME_CLICK, {"widget": index, "button": button, "watch": None,
-                                             "attr": "data-step"}))
-                            done += 1
-                        page.evaluate(click, [index, reset])
+                    left = {}
+                    for tag, offset in variants:
+                        results[f"{name}: step {direction}{tag}"] = []
+                        page.evaluate(click, [index + offset, reset])
+                        left[tag] = last
+                    while len(results[f"{name}: step {direction}"]) < args.clicks:
+                        for tag, offset in variants:
+                            key, widget = f"{name}: step {direction}{tag}", index + offset
+                            for _ in range(min(args.round, args.clicks - len(results[key]))):
+                                if not left[tag]:
+                                    page.evaluate(click, [widget, reset])
+                                    left[tag] = last
+                                page.wait_for_timeout(50)
+                                results[key].append(page.evaluate(
+                                    TIME_CLICK, {"widget": widget, "button": button,
+                                                 "watch": None, "attr": "data-step"}))
+                                left[tag] -= 1
+                            # let the last click's work between clicks finish before the
+                            # other variant's round
+                            page.wait_for_timeout(100)
             # how many steps each widget showed from changes worked out ahead (between clicks,
             # shell.js cwPlan) rather than at the click
             ahead = page.evaluate("(n) => [...document.querySelectorAll('.cw-root')].slice(0, n)"
@@ -222,16 +260,17 @@ def main(argv=None):
 
     print(f"\nWidget latency{' (server with TCP_NODELAY)' if args.nodelay else ''}, {args.clicks} clicks each, click -> first DOM change (ms), "
           f"timed in the page; the played game reached step {frames}\n")
-    print(f"{'what':<38} {'p50':>7} {'p95':>7} {'max':>7} {'n':>4}   (stepping: browser only, no kernel)")
+    print(f"{'what':<38} {'p50':>7} {'p95':>7} {'max':>7} {'n':>4} {'>8ms':>5}   (stepping: browser only, no kernel)")
     for name, values in results.items():
         bad = [v for v in values if v is None or v < 0]
         good = [v for v in values if v is not None and v >= 0]
         print(f"{name:<38} {pct(good, 50):7.2f} {pct(good, 95):7.2f} {max(good):7.2f} {len(good):4d}"
-              + (f"  ({len(bad)} timed out)" if bad else ""))
+              f" {sum(v > 8 for v in good):5d}" + (f"  ({len(bad)} timed out)" if bad else ""))
     print("(steps shown from changes worked out between clicks: "
           + ", ".join(f"{name.split(',')[0]} {a.get('ahead', 0)} of {a.get('ahead', 0) + a.get('now', 0)}"
                       for (name, _), a in zip(steppers, ahead)) + ")")
-    print(f"\n(the machine's load average at the end: {load}; code from {args.code})")
+    print(f"\n(the machine's load average at the start: {load0}, at the end: {load}; code from {args.code}"
+          + (f"; [against]: the same widgets with {args.against}" if args.against else "") + ")")
     if kernel is None:
         return results
     print(f"(inside a move, Python takes p50 {kernel[0]} ms / p95 {kernel[1]} ms)")

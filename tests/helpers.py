@@ -3,7 +3,7 @@
 import json
 
 from cardwidgets import Action, Poch
-from cardwidgets.engine import CHANCE, TABLE, make_deck
+from cardwidgets.engine import make_deck
 
 
 def poch_deal(players=4, hands=None, turned="7-hearts", *, options=None, advance=True, **setup):
@@ -60,16 +60,3 @@ def widget_snapshot(widget):
     """A widget's whole state: what it sent, its step, view, seat played and the actions."""
     return (widget_payload(widget), widget.step, widget.seat, widget.play_as,
             list(widget.game.actions))
-
-
-def to_choice(game, rng):
-    """Deal (chance) and let the rules act (the table) until a player must choose; return
-    that player's seat, or ``None`` when the game is over."""
-    while True:
-        actor = game.current_player
-        if actor == CHANCE:
-            game.apply(game.chance_action(rng))
-        elif actor == TABLE:
-            game.advance()
-        else:
-            return actor

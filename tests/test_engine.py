@@ -300,3 +300,42 @@ def test_a_huge_move_is_quoted_by_its_start_only():
         with pytest.raises(CardwidgetsError) as err:
             Action.from_json(data, "german")
         assert len(str(err.value)) < 300
+
+
+def test_refusals_when_the_game_is_over_or_the_rules_act_come_from_two_hooks():
+    """``Game._over_words()`` and ``Game._table_words(due)``: ``None`` keeps the engine's
+    words; a game gives its own (Truk and Truc do, without a ``_verify_for`` of their own)."""
+    from cardwidgets.engine import Game
+    from cardwidgets.games.pocha import Pocha
+    from cardwidgets.games.truc import Truc
+    from cardwidgets.games.truk import Truk
+    assert "_verify_for" not in Truc.__dict__ and "_over_words" in Truc.__dict__
+    assert "_table_words" in Truk.__dict__ and "_table_words" in Truc.__dict__
+    assert Game._over_words(Pocha(4)) is None
+    game = play_out(Pocha(4, start=7, hands=1), RuleOfThumbPlayer(seed=1), seed=1)
+    refusal = game.why_not(Action("play", 0))
+    assert refusal.reason == "the game is over"
+    game = play_out(Truk(4), RuleOfThumbPlayer(seed=1), seed=1)
+    reason = game.why_not(Action("play", 0)).reason
+    assert reason.startswith("the game is over: side ") and reason.endswith("(K9)")
+    assert game.why_not(Action("play", 0)).rule == "K9"
+
+
+@pytest.mark.parametrize("key", ["poch", "pocha", "truk", "truc"])
+def test_to_choice_deals_and_lets_the_rules_act_until_a_player_chooses(key):
+    """``Game.to_choice(rng)``: the one loop the widget and the tests use. It stops at a
+    player's choice (that seat, with legal moves), never at a deal or an automatic step, and
+    returns ``None`` at the end, changing nothing then."""
+    from cardwidgets.engine import CHANCE, TABLE
+    from cardwidgets.games import GAMES
+    game = GAMES[key](4, **({"deals": 1} if key == "poch" else {}))
+    rng, player = random.Random(3), RuleOfThumbPlayer(seed=3)
+    stops = 0
+    while (seat := game.to_choice(rng)) is not None:
+        assert seat == game.current_player and seat not in (CHANCE, TABLE) and seat >= 0
+        assert game.legal_actions()
+        game.apply(player.choose(game, seat))
+        stops += 1
+    assert game.finished and stops > 0
+    steps = len(game.history)
+    assert game.to_choice(rng) is None and len(game.history) == steps

@@ -619,21 +619,19 @@ def test_PV5_chips_stay_conserved_with_the_bank_counted(seed):
     rng = RandomPlayer(seed=seed)
     import random as _random
     shuffle = _random.Random(seed)
-    while not game.finished:
-        actor = game.current_player
-        if actor == CHANCE:
-            game.apply(game.chance_action(shuffle))
-        elif actor == TABLE:
-            game.advance()
-        else:
-            game.apply(rng.choose(game, actor))
+    while True:
+        actor = game.to_choice(shuffle)      # the deals and the automatic steps, then a choice
         total = sum(game.chips) + sum(game.holes.values()) + sum(game.bets)
         assert total == 4 * 15 + 4 * game.extra_each
         assert min(game.chips) >= 0
+        if actor is None:
+            break
         # nobody is ever asked to match a bet they cannot afford
-        if game.phase.key == "poch" and game.current_player not in (None, TABLE, CHANCE):
-            s = game.current_player
-            assert game.high - game.bets[s] <= game.chips[s]
+        if game.phase.key == "poch":
+            assert game.high - game.bets[actor] <= game.chips[actor]
+        game.apply(rng.choose(game, actor))
+        total = sum(game.chips) + sum(game.holes.values()) + sum(game.bets)
+        assert total == 4 * 15 + 4 * game.extra_each
 
 
 def test_P10_the_one_bettor_left_in_is_not_the_only_one_who_bet():

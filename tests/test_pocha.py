@@ -5,7 +5,7 @@ import random
 import pytest
 
 from cardwidgets import Action, ConfigError, IllegalAction, load_record, record_of
-from cardwidgets.engine import CHANCE, SUIT_SYSTEMS, TABLE
+from cardwidgets.engine import CHANCE, SUIT_SYSTEMS, TABLE, Game
 from cardwidgets.games import GAMES
 from cardwidgets.games.pocha.rules import Pocha, hand_schedule, hand_score
 from cardwidgets.records import RecordError
@@ -678,6 +678,10 @@ def test_random_play_invariants_over_1000_hands():
                     assert {a.card for a in legal} == expect
                 action = rng.choice(legal)
             step = g.apply(action)
+            # who acts and whether the game is over are kept as plain attributes: they
+            # agree with the engine's own reading of the phase after every step
+            assert g.current_player == Game.current_player.fget(g)
+            assert g.finished == (g.phase.key == "over")
             if action.kind == "play":
                 trick.append((action.seat, action.card))
                 if len(trick) == players:
@@ -987,3 +991,25 @@ def test_H8_trumps_led_and_unable_to_beat_follow_with_any_trump():
                                "swords and the Two of swords")
     step = play(g, 2, "2-swords")
     assert step.rule == "H8 duty 2"
+
+
+def test_H5_the_trump_words_are_the_document_s_or_name_their_source():
+    """H5: document 004 (Tagalog) writes the English word *trump*; the Spanish words
+    triunfo and pinta are not in it, so the rule text marks them and names where they are
+    from, and so does the notebook."""
+    import json
+    import os
+    from pathlib import Path
+    from cardwidgets.games.pocha.rules import RULES
+    text = RULES["H5"]
+    assert "trump" in text and "not in the document" in text
+    assert "Pocha (juego de naipes)" in text
+    seeds = Path(os.environ.get("CARDWIDGETS_SEEDS", "/work/shared/seeds"))
+    doc = next(iter(sorted(seeds.glob("004_*"))), None)
+    if doc is not None:
+        words = doc.read_text(encoding="utf-8").lower()
+        assert "trump" in words and "triunfo" not in words and "pinta" not in words
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "pocha.ipynb")
+                    .read_text(encoding="utf-8"))
+    intro = "".join(nb["cells"][0]["source"])
+    assert "*triunfo*" in intro and "not in the" in intro and "*trump*" in intro

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from cardwidgets import GAMES, Pocha
-from cardwidgets.engine import CHANCE, TABLE, Action, ConfigError, IllegalAction, Step
+from cardwidgets.engine import CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Step
 from cardwidgets.engine.core import shuffled, text_of
 
 KEYS = sorted(GAMES)
@@ -298,6 +298,51 @@ def test_fork_shares_only_what_never_changes():
     assert 1 not in game.comments
 
 
+def test_fork_copies_a_container_first_seen_as_none():
+    """The fork's copier is made once for each shape of state: an attribute that held None
+    at one fork and holds a list at the next is copied, not shared, by the next."""
+    game = Pocha(4, start=10, hands=1)
+    assert game.tied is None
+    game.fork()                              # a copier for the shape with tied = None
+    game.tied = [0, 2]
+    fork = game.fork()
+    assert fork.tied == [0, 2] and fork.tied is not game.tied
+    fork.tied.append(3)
+    assert game.tied == [0, 2]
+
+
+def _turn_agrees(game):
+    """Pocha keeps who acts and whether the game is over as plain attributes: they agree
+    with the engine's reading of the phase (``Game.current_player``, ``Game.finished``)."""
+    assert game.current_player == Game.current_player.fget(game), game.phase.key
+    assert game.finished == Game.finished.fget(game)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_pocha_kept_turn_agrees_through_back_forward_goto_and_forks(players):
+    rng = random.Random(players)
+    game = Pocha(players, hands=4)
+    _turn_agrees(game)
+    while not game.finished:
+        _step(game, rng)
+        _turn_agrees(game)
+        _turn_agrees(game.fork())
+        if len(game.history) % 7 == 0:
+            game.back(3)
+            _turn_agrees(game)
+            game.forward(2)
+            _turn_agrees(game)
+            game.goto(0)
+            _turn_agrees(game)
+            game.goto(game.steps_total)
+            _turn_agrees(game)
+    _turn_agrees(game)
+    assert game.current_player is None
+    game.back(1)
+    _turn_agrees(game)
+    assert game.current_player == TABLE and not game.finished
+
+
 # ---- Pocha's own fast state ---------------------------------------------------------------
 def test_pocha_rehold_makes_a_changed_hand_agree():
     """A hand changed by other code (an imagined deal) is put in order, with its play
@@ -393,6 +438,37 @@ def test_shuffled_is_rng_shuffle():
         random.Random(seed).shuffle(theirs)
         assert mine == theirs
     assert shuffled([], random.Random(1)) == [] and shuffled([7], random.Random(1)) == [7]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_game_made_again_starts_as_a_game_made_the_first_time(key):
+    """A game made again with a configuration seen before starts as a copy of the fresh
+    state kept for it: it plays exactly as a game made from nothing (the kept state
+    forgotten) and has its own containers, so playing, renaming or changing one game never
+    reaches another or the kept state."""
+    from cardwidgets.engine import core
+    first = _new(key)
+    rng = random.Random(4)
+    for _ in range(30):                      # the first game plays on and is changed
+        if first.finished:
+            break
+        _step(first, rng)
+    first.players[0] = "Renamed"
+    first.options[next(iter(first.options))] = "changed"
+    again = _new(key)                        # made from the kept fresh state
+    core._CONFIGS.clear()
+    anew = _new(key)                         # made from nothing
+    assert again.players == anew.players and again.options == anew.options
+    assert again.players is not first.players and again.setup is not first.setup
+    for name, value in vars(anew).items():
+        if value.__class__ in (list, dict, set) and name not in type(anew)._FORK_SHARES:
+            assert getattr(again, name) is not getattr(first, name), name
+    r1, r2 = random.Random(9), random.Random(9)
+    while not anew.finished and len(anew.history) < 120:
+        a, b = _step(again, r1), _step(anew, r2)
+        assert (a.text, a.rule, a.action) == (b.text, b.rule, b.action)
+    assert again.view(None) == anew.view(None)
+    assert _everything(again) == _everything(anew)
 
 
 def test_a_configuration_checked_once_is_still_checked_for_its_types():

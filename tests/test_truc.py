@@ -1022,3 +1022,19 @@ def test_V8_the_lead_passes_to_the_next_player_still_playing():
     assert g.outcomes[0].tie and g.trick.leader == 3          # the parda's leader leads again
     step = g.apply(Action("give_up", 3))
     assert g.trick.leader == 2 and g.current_player == 2
+
+
+def test_V3_our_ruling_no_signals_between_partners_in_truc():
+    """V3 (our ruling): the document's truc rules give no signals, so partners make none:
+    in seeded games of four no move is a signal, and asking for one is refused."""
+    from cardwidgets import RuleOfThumbPlayer
+    assert "Our ruling: partners make no signals" in RULES["V3"]
+    for seed in range(3):
+        game = Truc(4)
+        rng = random.Random(seed)
+        player = RuleOfThumbPlayer(seed=seed)
+        while (seat := game.to_choice(rng)) is not None:
+            assert not any(a.kind in ("signal", "ask_partner") for a in game.legal_actions())
+            assert game.why_not(Action("signal", seat, what="one_eye")) is not None
+            game.apply(player.choose(game, seat))
+        assert game.finished

@@ -522,7 +522,8 @@ def test_K16_no_more_cards_than_the_stock_holds():
         act(game, seat, "keep")
         changes += 1
     seat = game.current_player
-    assert [a.kind for a in game.legal_actions()] == ["play_truk"]
+    # only 'we play' (and the signals, which may come at any time: K19, our ruling)
+    assert [a.kind for a in game.legal_actions() if a.kind != "signal"] == ["play_truk"]
     refused(game, Action("change", seat, cards=(game.hands[seat][0],)), "K16")
     conserved(game)
 
@@ -735,6 +736,163 @@ def test_K19_no_signals_with_two_players():
     refused(game, Action("signal", 0, what="one_eye"), "K19")
 
 
+def _asked(partner_cards, speaker_cards=("1-coins", "7-cups", "6-swords"), options=None):
+    """The opening truk decision of side B (B1 speaks for it, B2 is its partner)."""
+    game = new(esku="B2", hands={"B1": list(speaker_cards), "B2": list(partner_cards)},
+               options=options)
+    assert game.phase.key == "option" and game.current_player == game.players.index("B1")
+    return game
+
+
+def test_K19_signals_may_be_made_while_the_side_decides_on_the_truk():
+    """K19 (our ruling): signals at any time, on one's own turn: here in the truk decision."""
+    game = _asked(["3-cups", "4-coins", "5-coins"], speaker_cards=["3-coins", "3-swords", "4-cups"])
+    b1, b2 = game.players.index("B1"), game.players.index("B2")
+    assert {a.what for a in game.legal_actions() if a.kind == "signal"} == {"both_eyes"}
+    step = act(game, "B1", "signal", what="both_eyes")
+    assert step.rule == "K19" and game.phase.key == "option" and game.current_player == b1
+    assert game.view(b2)["signals"][0]["meaning"] == "two 3s"
+    for opponent in (0, 2):
+        v = game.view(opponent)
+        assert v["signals"] == [] and "3s" not in v["last"]["text"]
+    refused(game, Action("signal", b1, what="both_eyes"), "K19")      # once a hand
+    act(game, "B1", "play_truk")
+    assert game.phase.key == "play"
+
+
+def test_K19_the_side_s_speaker_asks_the_partner_for_a_signal_before_deciding():
+    game = _asked(["3-cups", "4-coins", "5-coins"])
+    b1, b2 = game.players.index("B1"), game.players.index("B2")
+    assert Action("ask_partner", b1) in game.legal_actions()
+    assert game.describe(Action("ask_partner", b1)) == "Ask B2 for a signal"
+    step = act(game, "B1", "ask_partner")
+    assert step.rule == "K19" and "everyone hears the question" in step.text
+    assert all("asks B2 for a signal" in game.view(s)["last"]["text"] for s in range(4))
+    # the partner's turn, for a true signal only
+    assert game.current_player == b2 and game.turn_rule() == "K19"
+    assert [a.what for a in game.legal_actions()] == ["one_eye"]
+    why = refused(game, Action("play_truk", b2), "K19")
+    assert "asked B2 for a signal" in why.reason
+    why = refused(game, Action("play_truk", b1), "K19")
+    assert "it is B2's turn" in why.reason and "answers with one" in why.reason
+    refused(game, Action("signal", b2, what="eyebrows"), "K19")        # not true
+    refused(game, Action("nothing_new", b2), "K19")                    # it has a signal to give
+    step = act(game, "B2", "signal", what="one_eye")
+    assert "decision is back with B1" in step.text
+    assert game.current_player == b1 and game.phase.key == "option"
+    assert game.view(b1)["signals"][0]["meaning"] == "a 3"
+    for opponent in (0, 2):
+        v = game.view(opponent)
+        assert v["signals"] == [] and "a 3" not in v["last"]["text"]
+        assert "does not catch it" in v["last"]["text"] and "back with B1" in v["last"]["text"]
+    assert Action("ask_partner", b1) not in game.legal_actions()
+    why = refused(game, Action("ask_partner", b1), "K19")
+    assert "once a hand" in why.reason
+    act(game, "B1", "decline")
+    assert game.phase.key == "deal"
+
+
+def test_K19_asked_with_no_signal_left_the_partner_has_nothing_new():
+    game, tricks = _tanto_hand()             # order of play B1 A2 B2 A1; A2 has a 3
+    a2 = game.players.index("A2")
+    b1 = game.current_player
+    assert game.players[b1] == "B1"
+    play(game, "B1", tricks[0][b1])
+    truths = [a.what for a in game.legal_actions() if a.kind == "signal"]
+    for what in truths:
+        act(game, "A2", "signal", what=what)
+    play(game, "A2", tricks[0][a2])
+    act(game, "B2", "truk")
+    answerer = game.current_player
+    assert game.players[answerer] == "A1" and game.phase.key == "answer"
+    act(game, "A1", "ask_partner")
+    assert game.legal_actions() == [Action("nothing_new", a2)]
+    step = act(game, "A2", "nothing_new")
+    assert "nothing new" in step.text and game.current_player == answerer
+    assert "nothing new" not in game.view(1)["last"]["text"]          # side B: a sign only
+    act(game, "A1", "joka")
+    assert game.stake == "truk"
+
+
+def test_K19_no_asking_with_two_players_nor_outside_a_decision():
+    game = new(2, esku="B", hands={"A": ["3-coins", "4-cups", "5-cups"]})
+    assert not any(a.kind in ("ask_partner", "signal") for a in game.legal_actions())
+    refused(game, Action("ask_partner", game.current_player), "K19")
+    game = _asked(["3-cups", "4-coins", "5-coins"])
+    act(game, "B1", "play_truk")
+    why = refused(game, Action("ask_partner", game.current_player), "K19")
+    assert "on their own turn" in why.reason
+    refused(game, Action("nothing_new", game.current_player), "K19")
+
+
+@pytest.mark.parametrize("partner,choice", [(["3-cups", "4-coins", "5-coins"], "play_truk"),
+                                            (["4-cups", "6-coins", "5-coins"], "decline")])
+def test_K19_the_rule_of_thumb_reads_its_partner_before_the_truk_decision(partner, choice):
+    """Unsure of its hand (an ace, a 7 and a 6), the side's speaker asks; a partner's 3 makes
+    it play the truk, a partner's "nothing" makes it decline (K12, K19)."""
+    game = _asked(partner)
+    b1 = game.players.index("B1")
+    rng = random.Random(1)
+    assert game.rule_of_thumb(b1, rng) == Action("ask_partner", b1)
+    game.apply(Action("ask_partner", b1))
+    b2 = game.current_player
+    game.apply(game.rule_of_thumb(b2, rng))
+    assert game.rule_of_thumb(b1, rng) == Action(choice, b1)
+
+
+def test_K19_signals_in_pasotan_but_not_while_keeping_or_taking_back():
+    game = _pasotan(stock=["1-coins", "12-cups"])
+    a2 = game.current_player
+    assert game.players[a2] == "A2"
+    assert {a.what for a in game.legal_actions() if a.kind == "signal"} == {"lip"}
+    act(game, "A2", "signal", what="lip")
+    assert game.current_player == a2 and game.phase.key == "pasotan"
+    act(game, "A2", "change", cards=["6-coins"])
+    assert not any(a.kind == "signal" for a in game.legal_actions())
+    why = refused(game, Action("signal", a2, what="tongue"), "K16")     # keep or take back first
+    assert "keep" in why.reason
+    act(game, "A2", "keep")
+    b2 = game.current_player
+    assert game.players[b2] == "B2"
+    act(game, "B2", "signal", what="one_eye")
+    assert game.view(game.table.partner(b2))["signals"][0]["phase"] == "pasotan"
+
+
+def test_K19_signals_in_every_phase_and_nothing_leaks_in_seeded_play():
+    """Seeded games of the rule of thumb, with signals asked for and made in every phase:
+    after every step, no seat of the other side sees a signal or its meaning (K19), and the
+    partner sees every one."""
+    phases = set()
+    for seed in range(6):
+        game = Truk(4)
+        rng = random.Random(seed)
+        while not game.finished and len(game.history) < 400:
+            actor = game.current_player
+            if actor == CHANCE:
+                game.apply(game.chance_action(rng))
+                continue
+            action = game.legal_actions()[0] if actor == TABLE else game.rule_of_thumb(actor, rng)
+            if actor != TABLE and action.kind not in ("signal", "ask_partner") and \
+                    rng.random() < 0.3:
+                extra = [a for a in game.legal_actions() if a.kind == "signal"]
+                if extra:
+                    action = rng.choice(extra)
+            game.apply(action)
+            for sig in game.signals:
+                phases.add(sig["phase"])
+                side = game.side_of(sig["seat"])
+                for seat in range(4):
+                    seen = [(s["seat"], s["what"]) for s in game.view(seat)["signals"]]
+                    assert ((sig["seat"], sig["what"]) in seen) == (game.side_of(seat) == side)
+            if action.kind in ("signal", "nothing_new"):
+                side = game.side_of(action.seat)
+                for seat in range(4):
+                    text = game.view(seat)["last"]["text"]
+                    assert ("I have" in text) == (game.side_of(seat) == side and
+                                                  action.kind == "signal")
+    assert {"option", "play", "answer"} <= phases
+
+
 # ---- views, refusals, records ----------------------------------------------------------
 @pytest.mark.parametrize("players,kind,seed", [(4, RuleOfThumbPlayer, 3), (4, RandomPlayer, 4),
                                                (2, RandomPlayer, 5), (4, RandomPlayer, 6)])
@@ -895,7 +1053,8 @@ def test_K17_the_three_ways_to_bet_are_one_bet(what, words):
     assert words in step.text and step.rule == "K17"
     assert game.phase.key == "answer" and game.view()["bet"]["how"] == (what or "say")
     assert game.hands[bettor] == hand            # the thrown cards are still the bettor's
-    assert {a.kind for a in game.legal_actions()} == {"joka", "refuse"}
+    # the answer (and, first if the answerer likes, a signal or asking the partner: K19)
+    assert {a.kind for a in game.legal_actions()} - {"signal", "ask_partner"} == {"joka", "refuse"}
     act(game, game.current_player, "joka")
     assert game.stake == "truk" and game.current_player == bettor
 

@@ -94,7 +94,7 @@ def test_play_mode_refusals_name_the_rule_and_change_nothing():
     at = len(w.frames) - 1
     assert g.current_player == 0
     for action, rule in (
-            ({"kind": "play", "seat": 0, "card": g.hands[0][0].code}, "K12" if g.phase.key == "option" else None),
+            ({"kind": "play", "seat": 0, "card": g.hands[0][0].code}, g.turn_rule() if g.phase.key == "option" else None),
             ({"kind": "joka", "seat": 0}, None),
             ({"kind": "signal", "seat": 0, "what": "wink"}, None)):
         before = snapshot(w)

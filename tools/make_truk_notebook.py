@@ -365,6 +365,38 @@ print("B1 (opponent) sees:", [s["meaning"] for s in g.view(3)["signals"]], "and 
 """)
 
 md("""
+### When may partners signal? At any time (our ruling)
+
+The document lets partners *talk* "at any time" (*edozein unetan*), as long as what they say is
+true, and adds that *besides* they may use the signs. It never says when the signs are made, so
+**our ruling** is: at any time as well. A player signals on their own turn in every part of a
+hand: while deciding on the truk (K12, K13), while changing cards in pasotan (K16) or after a
+pass (K18; but not while choosing to keep new cards or take the old ones back), while
+answering a bet (K17), and in the tricks.
+
+The program has no free talk. In its place, **our ruling**: the player who decides for the side
+(on the truk, or on a truk bet) may first ask the partner for a signal, once a hand. Everyone
+hears the question; only the partner's side sees the answer (one true signal), and then the
+decision is back with the player who asked. Below, B1 must decide on the opening truk holding
+an ace, a 7 and a 6, and asks B2, who holds a 3:
+""")
+
+code("""
+import random
+
+g = Truk(4)
+g.apply(g.scripted_deal({"B1": ["1-coins", "7-cups", "6-swords"],
+                         "B2": ["3-cups", "4-coins", "5-coins"]}, esku="B2"))
+b1, b2 = g.players.index("B1"), g.players.index("B2")
+print("B1's rule of thumb first:", g.describe(g.rule_of_thumb(b1, random.Random(1))))
+print(g.apply(Action("ask_partner", b1)).text)
+print("B2 may answer:", [g.describe(a) for a in g.legal_actions()])
+print(g.apply(Action("signal", b2, what="one_eye")).text)
+print("A1 (other side) reads:", g.view(0)["last"]["text"])
+print("B1's rule of thumb now:", g.describe(g.rule_of_thumb(b1, random.Random(1))))
+""")
+
+md("""
 ## 8. Three players: *itzu* truk
 
 The rules are for two players or four. For three, the document has just one line, quoted among
@@ -430,8 +462,8 @@ md("""
 ## 9. Play a game
 
 Take seat A1 against the built-in players (your partner A2 signals truthfully and reads your
-signals). Click a card to play it; the buttons under the table bet, answer, ask for a pass or
-signal.
+signals). Click a card to play it; the buttons under the table bet, answer, ask for a pass,
+signal, or ask your partner for a signal before deciding.
 
 The built-in players play at the **easy** level (each game's rule of thumb). For a harder game choose **medium** or **hard** in the widget's *Computer players* menu, or make the game with `level="hard"`: hard players imagine the cards they cannot see many times over (never peeking) and try each move in every imagined deal. In the teacher's view each computer move shows its reason in one line: check one yourself. Would you have played the same?
 """)

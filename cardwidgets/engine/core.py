@@ -136,19 +136,46 @@ def _copy_state(value):
 
 _CONTAINERS = frozenset((list, dict, set))
 
+#: :meth:`Game.fork`'s copiers: (class, attribute names, the types of their values) → copier.
+_FORK_COPIERS: dict = {}
 
-def _copy_nested(value, depth):
-    """A copy of a list of lists (``depth`` 1) or of lists of lists (2) of values."""
-    if value.__class__ is not list:
-        return _copy_state(value)
-    if depth == 1:
-        return [x.copy() for x in value]
-    return [[y.copy() for y in x] for x in value]
+
+def _fork_copier(cls, state: dict):
+    """A function copying a game's ``__dict__`` of the shape of ``state`` (the same names,
+    values of the same types) for :meth:`Game.fork`: the dict is copied whole, then each
+    container is copied as the class says (``_FORK_FLAT``: one level; ``_FORK_NESTED``: a
+    list of lists, or of lists of lists; any other: :func:`_copy_state`), except those it
+    shares (``_FORK_SHARES``), and ``_FORK_DROPS`` start as ``None``. Written out once per
+    shape as straight-line code, the way :mod:`dataclasses` writes its methods: a fork is
+    made for every trial of a computer player."""
+    lines = ["def copy(d):", "    s = d.copy()"]
+    for k, v in state.items():
+        if v.__class__ not in _CONTAINERS or k in cls._FORK_SHARES:
+            continue
+        name = repr(k)
+        depth = cls._FORK_NESTED.get(k) if v.__class__ is list else None
+        if k in cls._FORK_FLAT:
+            lines.append(f"    s[{name}] = d[{name}].copy()")
+        elif depth == 1 and v and all(x.__class__ is list for x in v):
+            lines.append(f"    s[{name}] = [*map(_list_copy, d[{name}])]")   # lists of lists
+        elif depth == 1:
+            lines.append(f"    s[{name}] = [x.copy() for x in d[{name}]]")
+        elif depth == 2:
+            lines.append(f"    s[{name}] = [[y.copy() for y in x] for x in d[{name}]]")
+        else:
+            lines.append(f"    s[{name}] = _copy_state(d[{name}])")
+    for k in cls._FORK_DROPS:
+        lines.append(f"    s[{k!r}] = None")
+    lines.append("    return s")
+    space = {"_copy_state": _copy_state, "_list_copy": list.copy}
+    exec("\n".join(lines), space)
+    return space["copy"]
 
 
 #: Configurations checked once (a game made again with the same players, options and setup,
-#: as a benchmark or a computer player's trials do, skips the checks): key → (names,
-#: options, setup, table). Only plain values (numbers, words, true/false, None) are keys.
+#: as a benchmark or a computer player's trials do, skips the checks and starts as a copy of
+#: the fresh state kept): key → (names, options, setup, table, (copier, fresh state)). Only
+#: plain values (numbers, words, true/false, None) are keys.
 _CONFIGS: dict = {}
 _PLAIN = frozenset((str, int, float, bool, type(None)))
 
@@ -435,22 +462,36 @@ class Game:
         key = _config_key(type(self), players, options, setup)
         known = _CONFIGS.get(key) if key is not None else None
         if known is not None:          # the same configuration, checked before: the same result
-            names, options, setup, self.table = known
+            names, options, setup, self.table, fresh = known
+            if fresh is not None:      # and its fresh state, kept: a copy of it is this game
+                copy, state = fresh
+                state = copy(state)
+                state["players"], state["options"], state["setup"] = (
+                    list(names), dict(options), dict(setup))
+                self.__dict__.update(state)
+                return
             self.players, self.n = list(names), len(names)
             self.options, self.setup = dict(options), dict(setup)
         else:
             self._configure(players, options, setup)
-            if key is not None:
-                if len(_CONFIGS) >= 256:
-                    _CONFIGS.clear()
-                _CONFIGS[key] = (tuple(self.players), dict(self.options), dict(self.setup),
-                                 self.table)
         self.suits = SUIT_SYSTEMS[self.system]
         self.actions: list[Action] = []
         self.history: list[Step] = []
         self.comments: dict[int, str] = {}
         self._redo: list[Action] = []
         self._reset()
+        if key is not None and known is None:
+            # kept: the configuration, then the fresh state of a game of it made for that
+            # alone and never handed out (nothing a player of this game changes reaches
+            # it); later games copy it as a fork copies: the containers their own, the
+            # values that never change shared
+            if len(_CONFIGS) >= 256:
+                _CONFIGS.clear()
+            checked = (tuple(self.players), dict(self.options), dict(self.setup), self.table)
+            _CONFIGS[key] = (*checked, None)
+            kept = object.__new__(type(self))
+            Game.__init__(kept, players, options=options, **setup)
+            _CONFIGS[key] = (*checked, (_fork_copier(type(kept), kept.__dict__), kept.__dict__))
 
     def _configure(self, players, options, setup) -> None:
         """Check the players, options and setup and set them (raises :class:`ConfigError`)."""
@@ -653,7 +694,7 @@ class Game:
         if action.__class__ is not Action and not isinstance(action, Action):
             raise IllegalAction("action", f"{action!r:.60} is not an action")
         if actor is None:
-            raise IllegalAction(self.turn_rule(), "the game is over")
+            raise IllegalAction(self.turn_rule(), self._over_words() or "the game is over")
         seat, amount, card, cards = action.seat, action.amount, action.card, action.cards
         if seat is not None and seat.__class__ is not int:
             raise IllegalAction(self.turn_rule(), f"seat: {seat!r:.40} is not a seat number")
@@ -676,8 +717,8 @@ class Game:
         if actor == TABLE:
             due = self._legal()[0]
             if action != due:
-                raise IllegalAction(self.turn_rule(), "nobody chooses now: the rules act by "
-                                    f"themselves ({self.describe(due)})")
+                raise IllegalAction(self.turn_rule(), self._table_words(due) or (
+                    f"nobody chooses now: the rules act by themselves ({self.describe(due)})"))
             return
         elif actor == CHANCE:
             if action.kind != "deal":
@@ -699,6 +740,19 @@ class Game:
         """Hook: what ``seat``, whose turn it is, does now, in words added to the refusal of
         a move out of turn (e.g. "B1 decides for side B whether to play the truk or not");
         ``None`` (the default): nothing to add."""
+        return None
+
+    def _over_words(self) -> str | None:
+        """Hook: the refusal of any move once the game is over, in the game's words (e.g.
+        who won and by how much); ``None`` (the default): "the game is over". The refusal
+        names :meth:`turn_rule`."""
+        return None
+
+    def _table_words(self, due) -> str | None:
+        """Hook: the refusal of a move while the rules act by themselves (:data:`TABLE`),
+        ``due`` being the step they take next, in the game's words (e.g. why the hand is
+        decided); ``None`` (the default): "nobody chooses now: the rules act by themselves
+        (…)". The refusal names :meth:`turn_rule`."""
         return None
 
     def _whose(self, seat, form) -> str:
@@ -790,6 +844,19 @@ class Game:
             steps.append(self.apply(self.legal_actions()[0]))
         return steps
 
+    def to_choice(self, rng: random.Random):
+        """Deal at :data:`CHANCE` (shuffled with ``rng``) and let the rules act at
+        :data:`TABLE` until a player must choose; return that player's seat, or ``None``
+        when the game is over."""
+        while True:
+            actor = self.current_player
+            if actor == CHANCE:
+                self.apply(self.chance_action(rng))
+            elif actor == TABLE:
+                self.advance()
+            else:
+                return actor
+
     deal_no = 1      #: which deal (hand) of the game is being played, 1-based (games count on)
 
     @property
@@ -862,18 +929,18 @@ class Game:
         play-outs): the same state with its own lists, dicts and sets, sharing only values
         that never change (cards, actions, steps, tricks, calls, the rule tables). Playing
         on in the copy never touches the original. Far faster than ``copy.deepcopy`` or a
-        replay, because it copies containers only."""
-        other = object.__new__(type(self))
-        shared, flat, containers = self._FORK_SHARES, self._FORK_FLAT, _CONTAINERS
-        nested = self._FORK_NESTED
-        state = {k: (v if v.__class__ not in containers or k in shared
-                     else v.copy() if k in flat
-                     else _copy_nested(v, nested[k]) if k in nested
-                     else _copy_state(v))
-                 for k, v in self.__dict__.items()}
-        for k in self._FORK_DROPS:
-            state[k] = None
-        other.__dict__ = state
+        replay, because it copies containers only, by a copier made once for each shape of
+        state (:func:`_fork_copier`)."""
+        d = self.__dict__
+        cls = type(self)
+        shape = (cls, tuple(d), tuple(map(type, d.values())))
+        copy = _FORK_COPIERS.get(shape)
+        if copy is None:
+            if len(_FORK_COPIERS) >= 1024:
+                _FORK_COPIERS.clear()
+            copy = _FORK_COPIERS[shape] = _fork_copier(cls, d)
+        other = object.__new__(cls)
+        other.__dict__ = copy(d)
         return other
 
     def fresh(self) -> "Game":

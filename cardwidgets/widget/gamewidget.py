@@ -260,19 +260,13 @@ class GameWidget(anywidget.AnyWidget):
             bots_ = cls._make_bots(g, bots, seed, level)
             rng = random.Random(seed)
             reasons = {}
-            while not g.finished:
-                actor = g.current_player
-                if actor == CHANCE:
-                    g.apply(g.chance_action(rng))
-                elif actor == TABLE:
-                    g.advance()
-                else:
-                    bot = bots_[actor]
-                    bot.reason = None  # a reason is for this move only
-                    action = bot.choose(g, actor)
-                    if getattr(bot, "reason", None):
-                        reasons[len(g.actions)] = str(bot.reason)
-                    g.apply(action)
+            while (actor := g.to_choice(rng)) is not None:
+                bot = bots_[actor]
+                bot.reason = None  # a reason is for this move only
+                action = bot.choose(g, actor)
+                if getattr(bot, "reason", None):
+                    reasons[len(g.actions)] = str(bot.reason)
+                g.apply(action)
             return cls(g, seed=seed, players=bots, teacher=teacher, level=level,
                        _reasons=reasons)
         return cls(g, seed=seed, play_as=play_as, players=bots, step=-1, teacher=teacher,

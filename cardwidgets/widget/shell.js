@@ -11,6 +11,14 @@ const CW_SPEEDS = [["Slow (2 s)", 2000], ["Normal (1 s)", 1000], ["Fast (0.4 s)"
 // table (a study board), and below which the explanation panels stack in one column.
 const CW_WIDE = 960, CW_NARROW = 640;
 const CW_SIDE_W = 360;
+// The smallest zoom a table is drawn at.
+const CW_MIN_ZOOM = 0.35;
+// The drawn tables kept per widget (stepping back to one shows it without drawing it again):
+// enough for a stretch of a game, few enough that the page's memory, and so the browser's
+// garbage-collection pauses, stay small.
+const CW_KEEP_TABLES = 40;
+// How long stepping must pause (ms) before the page tells Python the step shown.
+const CW_QUIET = 400;
 
 /** A name cut to `n` (40) characters with an ellipsis, for buttons and menus (the whole name
  *  goes in a title). */
@@ -355,7 +363,7 @@ function render({ model, el }) {
   const levelSel = cwEl("select", "cw-level-select", levelLabel);
   levelSel.setAttribute("aria-label", "How well the computer players play");
   levelLabel.hidden = true;
-  levelSel.addEventListener("change", () => model.send({ type: "level", level: levelSel.value }));
+  levelSel.addEventListener("change", () => tell({ type: "level", level: levelSel.value }));
 
   // the board on the left (or on top), the controls and the comment beside it (or below)
   const body = cwEl("div", "cw-body", root);
@@ -437,6 +445,8 @@ function render({ model, el }) {
   // and the same step's table drawn afresh (as HTML, faces filled in), which must agree
   root.cwFrames = () => frames.map((_, k) => frameAt(k));
   root.cwStepStats = stepStats;
+  // the zoom and the space the table is fitted to (availW x availH px)
+  root.cwFit = () => ({ z: fit.z, availW: fit.availW, availH: fit.availH, wide: root.classList.contains("cw-wide") });
   root.cwFreshTable = () => {
     const drawn = drawTableAt(pos, pos === frames.length - 1 && playing() && !waiting);
     cwFillFaces(drawn, sprite, drawn._cwDrawings);
@@ -449,8 +459,12 @@ function render({ model, el }) {
   // z, so it fills the column: narrow widgets first reflow the table (its own flex-wrap),
   // then scale it. z is the largest zoom at which nothing sticks out sideways and (when the
   // explanation is beside it) the table fits the visible height. It only shrinks while the
-  // widget keeps its size, so the table does not jump from step to step.
+  // space stays the same, so the table does not jump from step to step; when the space
+  // changes (the widget's width, the height of the page area it scrolls in, the window),
+  // the zoom is measured again, so it grows back when the space grows.
   let fit = { key: "", z: 1, availW: 0, availH: 0 };
+  let sizes = null;      // the ResizeObserver (made below)
+  let scrollEl = null;   // the page area the widget scrolls in, watched for its height
 
   /** The height of the page area the widget scrolls in (the notebook panel, or the window). */
   function scroller() {
@@ -458,10 +472,19 @@ function render({ model, el }) {
     for (let e = root.parentElement; e && e !== document.body; e = e.parentElement) {
       const o = getComputedStyle(e).overflowY;
       if ((o === "auto" || o === "scroll") && e.clientHeight > 0 && e.scrollHeight > e.clientHeight + 1) {
+        watchScroller(e);
         return Math.min(win, e.clientHeight);
       }
     }
+    watchScroller(null);
     return win;
+  }
+
+  function watchScroller(e) {
+    if (e === scrollEl) return;
+    if (sizes && scrollEl) sizes.unobserve(scrollEl);
+    scrollEl = e;
+    if (sizes && e) sizes.observe(e);
   }
 
   function layoutMode() {
@@ -485,13 +508,16 @@ function render({ model, el }) {
 
   /** Whether the table shown fits its column at the zoom it has: nothing sticks out sideways,
    *  and it is no taller than the height it may take. (A table only needs measuring when it
-   *  does not: the zoom only shrinks while the widget keeps its size.) */
+   *  does not: the zoom only shrinks while the space stays the same.) */
   function fitsNow(node) {
     if (tableHost.scrollWidth > tableHost.clientWidth + 1) return false;
     return node.getBoundingClientRect().height <= fit.availH + 1;
   }
 
-  /** The largest zoom at which `node` fits the column (measured off screen, once per size). */
+  /** The largest zoom at which `node` fits the column, sideways and (where it may take only
+   *  so much height) in height: measured off screen, once per size. A smaller zoom lays the
+   *  table out wider (less wrapped) and so no taller, so the zoom that fits the width is
+   *  tried first, then the largest that fits the height is found by bisection (to 1/200). */
   function zoomFor(node) {
     if (node._cwFit && node._cwFit.key === fit.key) return node._cwFit.z;
     const { availW, availH } = fit;
@@ -501,29 +527,33 @@ function render({ model, el }) {
     measurer.replaceChildren(probe);
     const zoom0 = probe.style.zoom, width0 = probe.style.width;
     probe.style.zoom = ""; probe.style.width = "";
-    const at = (L) => {
-      measurer.style.width = L + "px";
-      return { h: probe.offsetHeight, over: measurer.scrollWidth > L + 1 };
+    // the table drawn at zoom z as the column shows it (zoomTo: laid out at the width
+    // availW / z): its height, and whether anything sticks out sideways (measured at the
+    // zoom itself: text and borders drawn small round differently, a few px on a table)
+    const at = (z) => {
+      probe.style.zoom = z < 1 ? String(z) : "";
+      probe.style.width = z < 1 ? (availW / z) + "px" : "";
+      return { h: probe.getBoundingClientRect().height, over: measurer.scrollWidth > availW + 1 };
     };
+    const fits = (m) => !m.over && m.h <= availH + 1;
     measurer.style.width = "min-content";
     const minW = Math.max(1, measurer.offsetWidth);
+    measurer.style.width = availW + "px";
     let z = Math.min(1, availW / minW);
-    let m = at(availW / z);
-    if (m.over) { z = Math.min(z, availW / measurer.scrollWidth); m = at(availW / z); }
+    let m = at(z);
+    if (m.over) { z = Math.min(z, z * availW / measurer.scrollWidth); m = at(z); }
     const zWidth = z;
-    if (m.h * z > availH) {
-      // too tall: a smaller zoom lays the table out wider (less wrapped), so try twice
-      let zz = availH / m.h;
-      for (let i = 0; i < 2; i++) {
-        const t = at(availW / zz);
-        const better = Math.min(z, availH / Math.max(1, t.h));
-        if (better <= zz + 0.005) break;
-        const c = at(availW / better);
-        if (c.h * better <= availH + 1 && !c.over) zz = better; else break;
+    if (!fits(m)) {
+      // the largest zoom in [lo, hi] that fits: lo fits (or is the smallest we go), hi not
+      let lo = Math.max(CW_MIN_ZOOM, (fit.floor || 0) * zWidth), hi = z;
+      if (lo < hi && !fits(at(lo))) hi = lo;
+      while (hi - lo > 0.005) {
+        const mid = (lo + hi) / 2;
+        if (fits(at(mid))) lo = mid; else hi = mid;
       }
-      z = Math.max(0.35, zz, (fit.floor || 0) * zWidth);
+      z = lo;
     }
-    z = Math.max(0.35, Math.floor(z * 1000) / 1000);
+    z = Math.max(CW_MIN_ZOOM, Math.floor(z * 1000) / 1000);
     measurer.replaceChildren();
     measurer.style.width = "";
     probe.style.zoom = zoom0; probe.style.width = width0;
@@ -620,7 +650,7 @@ function render({ model, el }) {
     }
     waiting = true;
     pendingFocus = "moves";
-    model.send(msg);
+    tell(msg);
   }
 
   function go(k, intent) {
@@ -630,11 +660,34 @@ function render({ model, el }) {
     pos = k;
     pendingFocus = intent || null;
     show();
-    // Python hears of the step just after the page has drawn it (one message for a run of
-    // quick steps)
-    if (!saving) saving = setTimeout(() => { saving = null; if (model.get("step") !== pos) { model.set("step", pos); model.save_changes(); } }, 0);
+    lastGo = performance.now();
+    if (!saving) saving = setTimeout(saveSoon, CW_QUIET);
   }
-  let saving = null;
+
+  // Python hears of the step shown once the stepping has paused (CW_QUIET ms without a
+  // step, then when the page is idle): one message for a run of steps, and neither it nor
+  // the kernel's answer lands while a person is clicking through. Any other message to
+  // Python sends the step first (tell), so Python always reads them at the step shown.
+  let saving = null, savingIdle = false, lastGo = 0;
+  function saveSoon() {
+    const wait = lastGo + CW_QUIET - performance.now();
+    if (wait > 1) { saving = setTimeout(saveSoon, wait); return; }
+    savingIdle = typeof requestIdleCallback === "function";
+    saving = savingIdle ? requestIdleCallback(saveStep, { timeout: CW_QUIET }) : setTimeout(saveStep, 0);
+  }
+  function saveStep() {
+    if (saving === null) return;
+    if (savingIdle) cancelIdleCallback(saving); else clearTimeout(saving);
+    saving = null; savingIdle = false;
+    if (!frames.length || model.get("step") === pos) return;
+    model.set("step", pos);
+    model.save_changes();
+  }
+  /** Send Python a message, the step shown first if Python has not heard of it yet. */
+  function tell(msg) {
+    if (saving !== null) saveStep();
+    model.send(msg);
+  }
 
   function toggleAuto() {
     if (timer) { clearInterval(timer); timer = null; }
@@ -661,12 +714,12 @@ function render({ model, el }) {
   seatSel.addEventListener("change", () => {
     const seat = seatSel.value === "" ? null : Number(seatSel.value);
     waiting = true;
-    model.send({ type: "take_seat", seat, play: false, at: pos });
+    tell({ type: "take_seat", seat, play: false, at: pos });
   });
   playBtn.addEventListener("click", () => {
     const seat = seatSel.value === "" ? null : Number(seatSel.value);
-    if (playing()) model.send({ type: "take_seat", seat: model.get("play_as"), play: false, at: pos });
-    else if (seat !== null) { pendingFocus = "moves"; model.send({ type: "take_seat", seat: playerOf(seat), play: true, at: pos }); }
+    if (playing()) tell({ type: "take_seat", seat: model.get("play_as"), play: false, at: pos });
+    else if (seat !== null) { pendingFocus = "moves"; tell({ type: "take_seat", seat: playerOf(seat), play: true, at: pos }); }
   });
   /** The seat whose player makes `s`'s moves (meta.played_by; the seat itself in most games). */
   function playerOf(s) {
@@ -677,7 +730,12 @@ function render({ model, el }) {
   // ---- drawing --------------------------------------------------------------------------
   // A step changes only what differs from the step before: a text, a property or a part
   // written again with the same value would still be restyled and laid out again.
-  function put(e, text) { if (e.textContent !== text) e.textContent = text; }
+  function put(e, text) {
+    // a text of its own: changed in place (cheaper than a new text node)
+    const t = e.firstChild;
+    if (t && t.nodeType === 3 && !t.nextSibling && text) { if (t.nodeValue !== text) t.nodeValue = text; }
+    else if (e.textContent !== text) e.textContent = text;
+  }
   function set(e, prop, value) { if (e[prop] !== value) e[prop] = value; }
 
   function summarise() {
@@ -941,11 +999,20 @@ function render({ model, el }) {
   function drawNow(f) {
     const atHead = pos === frames.length - 1;
     put(nowTitle, f.finished ? "Now" : `Now · ${phaseLabel(f)}`);
-    if (playing()) { legalBox.textContent = ""; playNow(f, atHead); return; }
-    // watching: words only, changed where they differ from the step before
-    const box = legalBox.cloneNode(false);
-    put(nowWho, watchNow(f, atHead, box));
-    if (!box.isEqualNode(legalBox)) legalBox.replaceChildren(...box.childNodes);
+    if (playing()) { legalBox.textContent = ""; legalBox._cwSaid = null; playNow(f, atHead); return; }
+    // watching: words only, drawn again only where they differ from the step before
+    const w = watchNow(f, atHead);
+    put(nowWho, w.who);
+    const said = w.ul ? "ul\u0000" + w.ul.join("\u0000") : w.p ? "p\u0000" + w.p : "";
+    if (legalBox._cwSaid === said) return;
+    legalBox._cwSaid = said;
+    legalBox.textContent = "";
+    if (w.p) cwEl("p", "cw-small", legalBox, w.p);
+    if (w.ul) {
+      const ul = cwEl("ul", "cw-legal-list", legalBox);
+      ul.setAttribute("aria-label", "Legal actions now");
+      for (const words of w.ul) cwEl("li", null, ul, words);
+    }
   }
 
   /** Play mode's "Now": the moves (buttons) when it is your turn. */
@@ -953,7 +1020,7 @@ function render({ model, el }) {
     if (f.finished) {
       nowWho.textContent = "The game is over.";
       if (atHead) {
-        mk("cw-restart", "Play again", "Start a new game with the same players", () => { waiting = true; pendingFocus = "moves"; model.send({ type: "restart" }); }, legalBox);
+        mk("cw-restart", "Play again", "Start a new game with the same players", () => { waiting = true; pendingFocus = "moves"; tell({ type: "restart" }); }, legalBox);
       }
       return;
     }
@@ -989,30 +1056,26 @@ function render({ model, el }) {
     }
   }
 
-  /** Watching: who acts next and what they may do, drawn into `box`; returns the words for
-   *  nowWho. */
-  function watchNow(f, atHead, box) {
-    if (f.finished) return "The game is over.";
+  /** Watching: who acts next and what they may do: the words for nowWho (`who`) and what
+   *  goes below them, a paragraph (`p`) or a list of the legal moves (`ul`) or nothing. */
+  function watchNow(f, atHead) {
+    if (f.finished) return { who: "The game is over." };
     const groups = cwGroupLegal(f.legal);
     if (atHead) {
       // a record that stops before the game's end: Next is disabled, so say so
-      if (groups.length) {
-        const then = f.actor >= 0 ? cwSays(f.players[f.actor], "would act next") : f.actor === -1 ?
-          "the dealer would shuffle and deal next" : "the rules would act next by themselves";
-        cwEl("p", "cw-small", box, `If the game went on, ${then}: ${groups.map(cwGroupWords).join("; ")}.`);
-      }
-      return "The record ends here.";
+      if (!groups.length) return { who: "The record ends here." };
+      const then = f.actor >= 0 ? cwSays(f.players[f.actor], "would act next") : f.actor === -1 ?
+        "the dealer would shuffle and deal next" : "the rules would act next by themselves";
+      return { who: "The record ends here.", p: `If the game went on, ${then}: ${groups.map(cwGroupWords).join("; ")}.` };
     }
-    if (groups.length) {
-      const ul = cwEl("ul", "cw-legal-list", box);
-      ul.setAttribute("aria-label", "Legal actions now");
-      for (const g of groups) cwEl("li", null, ul, cwGroupWords(g));
-    } else if (model.get("seat") !== null && f.actor !== model.get("seat")) {
-      cwEl("p", "cw-small", box, "Only the player to act sees their choices in a seat’s view.");
-    }
-    return f.actor === null || f.actor === undefined ? "" :
+    const who = f.actor === null || f.actor === undefined ? "" :
       f.actor >= 0 ? cwSays(f.players[f.actor], "is to act.") :
       f.actor === -1 ? "Next the dealer shuffles and deals." : "Next the rules act by themselves:";
+    if (groups.length) return { who, ul: groups.map(cwGroupWords) };
+    if (model.get("seat") !== null && f.actor !== model.get("seat")) {
+      return { who, p: "Only the player to act sees their choices in a seat’s view." };
+    }
+    return { who };
   }
 
   // The tables drawn by step (off the page): the table shown is changed to look like the
@@ -1025,7 +1088,7 @@ function render({ model, el }) {
     let node = tableCache.get(key);
     if (node) return node;
     node = drawTableAt(k, atHead);
-    if (tableCache.size > 120) tableCache.delete(tableCache.keys().next().value);
+    if (tableCache.size >= CW_KEEP_TABLES) tableCache.delete(tableCache.keys().next().value);
     tableCache.set(key, node);
     return node;
   }
@@ -1229,11 +1292,12 @@ function render({ model, el }) {
   }
 
   // ---- the widget's size -----------------------------------------------------------------
-  let lastW = 0;
+  let lastW = 0, lastH = 0;
   const resized = () => {
     const w = root.clientWidth;
-    if (!w || w === lastW) return;
-    lastW = w;
+    const h = scrollEl ? scrollEl.clientHeight : window.innerHeight;
+    if (!w || (w === lastW && h === lastH)) return;
+    lastW = w; lastH = h;
     fit.key = "";
     plans.clear();
     const node = tableHost.firstChild;
@@ -1241,7 +1305,7 @@ function render({ model, el }) {
     else show();
   };
   const ro = typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => resized()) : null;
-  if (ro) ro.observe(root);
+  if (ro) { ro.observe(root); sizes = ro; if (scrollEl) ro.observe(scrollEl); }
   const onWindow = () => { fit.key = ""; lastW = 0; resized(); };
   window.addEventListener("resize", onWindow);
 
@@ -1269,7 +1333,7 @@ function render({ model, el }) {
     if (msg.type === "echo") { echoOut.textContent = String(msg.t); return; }
     if (msg.type === "frames") {
       // play mode: only the new steps travel, as patches; the rest is already here
-      if (msg.start !== frames.length || msg.wire !== wire.id) { model.send({ type: "resync" }); return; }
+      if (msg.start !== frames.length || msg.wire !== wire.id) { tell({ type: "resync" }); return; }
       cwExtend(wire, msg.patches);
       frames = wire.frames;
       cards = Object.assign({}, cards, msg.cards);
@@ -1294,6 +1358,7 @@ function render({ model, el }) {
   show();
   drawNotice();
   return () => {
+    if (saving !== null) saveStep();   // the view goes: Python hears of its step now
     if (timer) clearInterval(timer);
     if (ro) ro.disconnect();
     window.removeEventListener("resize", onWindow);

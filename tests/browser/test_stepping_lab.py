@@ -4,7 +4,7 @@ table of that step drawn afresh, and the keyboard focus stays where it was."""
 import pytest
 
 from labfixtures import browser, lab, lab_root, page  # noqa: F401  (fixtures)
-from labserver import make_notebook, open_notebook, run_all
+from labserver import kernel_eval, make_notebook, open_notebook, run_all
 
 pytestmark = pytest.mark.browser
 
@@ -166,4 +166,53 @@ def test_focus_stays_on_the_control_across_steps(page, lab, lab_root):
             assert root.get_attribute("data-step") == str(k)
             assert back.evaluate("b => document.activeElement === b")
         assert root.evaluate("r => r.querySelector('.cw-table > .cw-table-inner').isEqualNode(r.cwFreshTable())")
+    assert not page.js_errors
+
+
+# In the page: step widget i with the Next (or Back) button `n` times, `pause` ms apart.
+CLICKS = """async ([i, button, n, pause]) => {
+  const root = document.querySelectorAll('.cw-root')[i];
+  for (let c = 0; c < n; c++) {
+    root.querySelector(button).click();
+    await new Promise((r) => setTimeout(r, pause));
+  }
+  return Number(root.dataset.step);
+}"""
+
+
+def test_python_hears_of_the_step_once_stepping_pauses(page, lab, lab_root):
+    """A run of quick steps sends Python one message, once the stepping pauses (shell.js
+    saveSoon): none lands while a person clicks through, and the kernel's step ends up the
+    page's, after steps forward, back, a jump with the slider and a change of view."""
+    make_notebook(lab_root / "scratch" / "stepsave.ipynb", [
+        "from cardwidgets.widget import GameWidget\n"
+        "w = GameWidget.new('pocha', players=4, seed=1, hands=3)\n"
+        "seen = []\n"
+        "w.observe(lambda change: seen.append(change['new']), 'step')\n"
+        "w",
+    ])
+    open_notebook(page, lab, "scratch/stepsave.ipynb")
+    run_all(page)
+    page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-table-inner').length == 1")
+
+    def kernel_sees(step):
+        page.wait_for_timeout(1500)
+        assert int(kernel_eval(page, "print(w.step)")) == step
+
+    assert page.evaluate(CLICKS, [0, ".cw-next", 12, 60]) == 12
+    kernel_sees(12)
+    assert kernel_eval(page, "print(seen)").strip() == "[12]"
+    assert page.evaluate(CLICKS, [0, ".cw-back", 5, 60]) == 7
+    kernel_sees(7)
+    assert kernel_eval(page, "print(seen)").strip() == "[12, 7]"
+    page.evaluate("() => { const s = document.querySelector('.cw-slider'); s.value = '20'; s.dispatchEvent(new Event('input')); }")
+    kernel_sees(20)
+    # steps then at once another view: Python hears the step first, and shows the new view
+    # at that step
+    page.evaluate(CLICKS, [0, ".cw-next", 3, 0])
+    page.locator(".cw-seat-select").select_option("2")
+    page.wait_for_function("() => document.querySelector('.cw-seat-select').value === '2'")
+    kernel_sees(23)
+    assert page.evaluate("() => document.querySelector('.cw-root').dataset.step") == "23"
+    assert kernel_eval(page, "print(w.seat)").strip() == "2"
     assert not page.js_errors

@@ -33,10 +33,11 @@ def test_truk_table_steps_and_play_mode(page, lab, lab_root):
         "w = GameWidget.from_record('truk-bet-accepted')\nw",
         "p = GameWidget.from_record('truk-aa-pasotan', play_as=1, step=36)\np",
         "q = GameWidget.new('truk', players=4, seed=1, play_as=0)\nq",
+        "r = GameWidget.new('truk', players=4, seed=2, play_as=0)\nr",
     ])
     open_notebook(page, lab, "scratch/truk.ipynb")
     run_all(page)
-    page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-tk-felt').length === 3")
+    page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-tk-felt').length === 4")
     root = page.locator(".cw-root").nth(0)
     game = load_record("truk-bet-accepted")
     bet = next(s.index for s in game.history if s.action.kind == "truk")
@@ -98,4 +99,24 @@ def test_truk_table_steps_and_play_mode(page, lab, lab_root):
     assert third.locator(".cw-notice--refused").count() == 0
     played = third.locator(".cw-tk-play .cw-card").evaluate_all("els => els.map(e => e.dataset.code)")
     assert code in played
+
+    # K19 (our ruling): before the truk decision A2 asks A1 (you) for a signal; the signal
+    # buttons are there, reached and pressed with the keyboard
+    fourth = page.locator(".cw-root").nth(3)
+    r = GameWidget.new("truk", players=4, seed=2, play_as=0)
+    assert r.game.phase.key == "option" and r.game.consult == {"by": 2, "partner": 0}
+    at_step(page, len(r.frames) - 1, nth=3)
+    assert fourth.locator('.cw-seat[data-seat="2"] .cw-tk-bubble--ask').inner_text() == "Any signal?"
+    assert "To signal" in fourth.locator('.cw-seat[data-seat="0"] .cw-badge--turn').inner_text()
+    buttons = fourth.locator(".cw-legal button.cw-move--signal")
+    assert buttons.count() == len(r.game.legal_actions())
+    first = buttons.nth(0)
+    assert first.evaluate("b => b.tabIndex") >= 0 and not first.is_disabled()
+    first.focus()
+    page.keyboard.press("Enter")
+    action = r.game.legal_actions()[0]
+    assert r.handle({"type": "act", "action": action.to_json(), "at": len(r.frames) - 1})
+    at_step(page, len(r.frames) - 1, nth=3)
+    if r.game.deal_number == 1:          # the same hand: the signal is in the box
+        assert r.game.SIGNALS[action.what][0] in fourth.locator(".cw-tk-signals").inner_text()
     assert not page.js_errors

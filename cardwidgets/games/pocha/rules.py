@@ -71,7 +71,10 @@ RULES = {
           "the dealer's right is the first player; the player on the dealer's left cuts. The "
           "cards are dealt one at a time, to the right, starting with the first player, so the "
           "dealer gets the last one. Then the next card of the deck is turned face up: its "
-          "suit is trumps (triunfo, pinta) for this hand, and it belongs to nobody. When the "
+          "suit is trumps for this hand, and it belongs to nobody (the document writes the "
+          "English word trump in its Tagalog text; Spanish players say triunfo, or that a suit "
+          "pinta, 'paints': words not in the document, from the Spanish Wikipedia article "
+          "'Pocha (juego de naipes)'). When the "
           "whole deck is dealt, the dealer shows their own last card as the trump card and "
           "keeps it. After each hand the deal passes to the right, to the player who was first. "
           "Our ruling on the direction: the document says the deal moves to the next player "
@@ -386,6 +389,9 @@ class _Tables:
         self.play_info = {id(a): (a.card, self.place[id(a.card)], suit_order[a.card.suit],
                                   Play(s, a.card), s)
                           for s, acts in enumerate(self.play_actions) for a in acts.values()}
+        # each of our own bid actions (keyed by its id): its seat and number of tricks
+        self.bid_info = {id(a): (s, a.amount) for s, acts in enumerate(self.bid_actions)
+                         for a in acts}
         self.canon = {c: c for c in self.deck}      # an equal Card → our own
         self.deck_place = tuple(self.place[id(c)] for c in self.deck)   # by index in the deck
 
@@ -455,7 +461,7 @@ class Pocha(Addressed, Game):
     _FORK_NESTED = {"hands": 1, "won": 1, "hand_scores": 1, "_acts": 1, "_places": 1}
     _FORK_SHARES = Game._FORK_SHARES | {"_rv", "_names", "_sort_key", "_value",
                                         "_suit_index", "_act_value", "_powers", "_tables", "full_schedule",
-                                        "_play_info", "_suit_starts",
+                                        "_play_info", "_suit_starts", "_bid_info",
                                         "schedule"}
 
     @classmethod
@@ -505,7 +511,7 @@ class Pocha(Addressed, Game):
         self._text_ctx = (self._names, self.players, self._you_now)   # what every play's words need
         self._suit_index, self._act_value, self._powers = t.suit_index, t.act_value, t.powers
         self._tables = t
-        self._play_info, self._suit_starts = t.play_info, t.suit_starts
+        self._play_info, self._suit_starts, self._bid_info = t.play_info, t.suit_starts, t.bid_info
         start, limit = self.setup["start"], self.setup["hands"]
         full = self.full_schedule = self._full_schedule()
         if start > len(full):
@@ -527,6 +533,7 @@ class Pocha(Addressed, Game):
         self.deal_no = 1
         self._new_hand_state()
         self._phase = DEAL_PHASE
+        self.current_player, self.finished = CHANCE, False
 
     def _new_hand_state(self):
         n = self.n
@@ -592,16 +599,12 @@ class Pocha(Addressed, Game):
         return str(self.offset + self.hand_no)
 
     # ---- whose turn ----------------------------------------------------------------------
-    @property
-    def current_player(self):
-        """Seat number, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over
-        (:meth:`_actor` without the call: every step of every trial asks)."""
-        phase = self._phase
-        if phase is PLAY_PHASE or phase is BID_PHASE:
-            return self.to_act
-        if phase is DEAL_PHASE:
-            return CHANCE
-        return TABLE if phase is SCORE_PHASE else None
+    #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
+    #: or ``None`` when the game is over), and whether the game is over, as
+    #: :attr:`Game.finished`: here plain attributes, set with every change of turn or phase
+    #: (every step of every trial reads both, and reading a property is a call).
+    current_player = CHANCE
+    finished = False
 
     def _actor(self):
         key = self._phase.key
@@ -650,7 +653,7 @@ class Pocha(Addressed, Game):
         """H7: the bid the player now bidding may not make, or ``None``."""
         if self._phase.key != "bid" or self.to_act != self.dealer or self.cards_per_hand == 1:
             return None
-        rest = self.cards_per_hand - sum(b for b in self.bids if b is not None)
+        rest = self.cards_per_hand - sum(filter(None, self.bids))     # the bids so far
         return rest if rest >= 0 else None
 
     def chance_action(self, rng: random.Random) -> Action:
@@ -846,12 +849,15 @@ class Pocha(Addressed, Game):
 
     # ---- doing ---------------------------------------------------------------------------
     def apply(self, action):
-        """As :meth:`Game.apply`, with a card played (every game's and every computer
-        player's trial's hot path) checked and applied here at once: one of our own play
-        actions, by the player to act, for a card among the legal ones (the run
-        ``hands[seat][lo:hi]`` of :attr:`_span`, H8) passed every check. Any other action
-        goes through them all."""
-        if self._phase is PLAY_PHASE:
+        """As :meth:`Game.apply`, with a card played and a bid (every game's and every
+        computer player's trial's hot path) checked and applied here at once: one of our
+        own play actions, by the player to act, for a card among the legal ones (the run
+        ``hands[seat][lo:hi]`` of :attr:`_span`, H8), or one of our own bid actions, by the
+        player to act, for a number of tricks from 0 to the cards dealt and not the
+        dealer's forbidden one (H7), passed every check. Any other action goes through
+        them all."""
+        phase = self._phase
+        if phase is PLAY_PHASE:
             info = self._play_info.get(id(action))
             if info is not None:
                 seat, lo, hi = (self._span or self._find_span())[:3]
@@ -861,6 +867,7 @@ class Pocha(Addressed, Game):
                     i = bisect_left(places, place, lo, hi)
                     if i < hi and places[i] == place:
                         text, rule = self._play(info, i, self._span)
+                        # as _record (written out: one call fewer for every card played)
                         actions = self.actions
                         actions.append(action)
                         step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text],
@@ -869,7 +876,24 @@ class Pocha(Addressed, Game):
                         if self._redo and not self._replaying:
                             self._redo.clear()
                         return step
+        elif phase is BID_PHASE:
+            bid = self._bid_info.get(id(action))
+            if bid is not None and bid[0] == self.to_act and bid[1] <= self.cards_per_hand \
+                    and (bid[0] != self.dealer or bid[1] != self.forbidden_bid()):
+                self._legal_now = None
+                text, rule = self._do_bid(action)
+                return self._record(action, text, rule, "bid", bid[0])
         return Game.apply(self, action)
+
+    def _record(self, action, text, rule, phase, actor):
+        """Keep ``action`` and its step, as :meth:`Game.apply` does after ``_do``."""
+        actions = self.actions
+        actions.append(action)
+        step = _new(Step, (len(actions), action, phase, self.deal_no, [text], rule, actor))
+        self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
+        return step
 
     def _do(self, action):
         if self._phase is not PLAY_PHASE:
@@ -913,7 +937,7 @@ class Pocha(Addressed, Game):
         else:
             first, rule = False, _DUTY_RULE[duty]
         if len(plays) < self.n:
-            self.to_act = self._next_seat[seat]
+            self.to_act = self.current_player = self._next_seat[seat]
             self._find_span()                   # the next step needs it (legal or checks)
             return (_play_text, (self._text_ctx, seat, card, span, self.trump, first, None,
                                  False)), rule
@@ -930,8 +954,9 @@ class Pocha(Addressed, Game):
             self.to_act = None
             self._span = None
             self._phase = SCORE_PHASE
+            self.current_player = TABLE
         else:
-            self.to_act = w
+            self.to_act = self.current_player = w
             self._span = (w, 0, len(self._places[w]), LEAD, None, None)
         return (_play_text, (self._text_ctx, seat, card, span, self.trump, first, win,
                              last)), _TRICK_RULE[rule]
@@ -964,7 +989,7 @@ class Pocha(Addressed, Game):
         self.trump = self.trump_card.suit
         self._trump_index = self._suit_index[self.trump]
         self.power = self._powers[self.trump]
-        self.to_act = order[0]
+        self.to_act = self.current_player = order[0]
         self._phase = BID_PHASE
         hv4 = self.options["all_forty"] and len(self.stock) == 1
         return (_deal_text, (self._words_now, self.hand_label(), k, self.dealer, order[0],
@@ -978,14 +1003,14 @@ class Pocha(Addressed, Game):
         bids = self.bids
         if seat != self.dealer:
             bids[seat] = amount
-            self.to_act = self._next_seat[seat]
+            self.to_act = self.current_player = self._next_seat[seat]
             return (_bid_text, (self._words_now, seat, amount, k, sum(filter(None, bids)), False,
                                 None)), "H7"
         forbidden = self.forbidden_bid()
         bids[seat] = amount
-        self.to_act = self.first_player
+        self.to_act = self.current_player = self.first_player
         self.trick = _new(Trick, (self.first_player, ()))
-        self._tops = None
+        self._tops = self._span = None
         self._phase = PLAY_PHASE
         return (_bid_text, (self._words_now, seat, amount, k, sum(bids), True, forbidden)), "H7"
 
@@ -1016,7 +1041,8 @@ class Pocha(Addressed, Game):
             ending = (leaders, top, last, self.extra_hand, self.tied)
             if len(leaders) == 1:
                 self._phase = OVER_PHASE
-                self.to_act = None
+                self.to_act = self.current_player = None
+                self.finished = True
                 return (_score_text, (words, label, k, order, tuple(bids), tuple(taken), totals,
                                       ending, None)), rule
             if not self.extra_hand:
@@ -1026,6 +1052,7 @@ class Pocha(Addressed, Game):
         self.deal_no = self.hand_no
         self._new_hand_state()
         self._phase = DEAL_PHASE
+        self.current_player = CHANCE
         return (_score_text, (words, label, k, order, tuple(bids), tuple(taken), totals, ending,
                               self.dealer)), rule
 

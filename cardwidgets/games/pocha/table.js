@@ -121,8 +121,12 @@ function cwPoBidBar(ctx, f, s) {
   const k = f.cards_per_hand;
   const forbidden = f.forbidden_bid;
   const soFar = f.bids.reduce((a, b) => a + (b || 0), 0);
+  // the engine's refusal (pocha/rules.py, _check_bid), word for word, with its rule
+  const others = [];
+  for (let a = 0; a <= k; a++) if (a !== forbidden) others.push(String(a));
+  const choice = others.length === 1 ? others[0] : `${others.slice(0, -1).join(", ")} or ${others[others.length - 1]}`;
   const why = forbidden === null || forbidden === undefined ? "" :
-    `The bids so far add up to ${soFar} of ${k} tricks: bidding ${forbidden} would make them ${k}, so the dealer may not (H7).`;
+    `The bids so far add up to ${soFar} of ${k} tricks: bidding ${forbidden} would make them ${k}, so the dealer may not (at least one player must be wrong); bid ${choice} (H7).`;
   for (let a = 0; a <= k; a++) {
     const b = cwEl("button", "cw-btn cw-po-bid", bar, String(a));
     b.type = "button";

@@ -70,7 +70,12 @@ RULES = {
           "table, so that the players of one side never sit together. The document also "
           "names eight players, but eight players of three cards need 24 cards and the deck "
           "has 22. Our ruling: eight cannot be dealt, so we refuse it. Four players, two against two, is "
-          "the usual game and the one the document describes.",
+          "the usual game and the one the document describes. Our ruling: partners make no "
+          "signals and do not tell each other their cards: the truc rules in the document "
+          "(Heraclio Fournier's, put into Basque) say nothing of either; its history says "
+          "only that in the Catalan and Basque forms of the game partners may show good "
+          "cards with the usual gestures, and it gives the gestures for Basque truk alone "
+          "(truk's K19, where partners may talk and signal at any time).",
     "V4": "The rank of the cards, high to low: the ace of swords, the ace of clubs, the 7 of "
           "swords, the 7 of coins, the 3s, the 'false' 7s (clubs and cups), the 6s, the 5s and "
           "the 4s. Cards of one rank are equal and tie (the four at the top are each alone).",
@@ -671,13 +676,6 @@ class Truc(SidesAddressed, Game):
                             f"(give_up), not {kind!r}")
 
     # ---- refusals in words: whose turn, and what for -------------------------------------
-    def _verify_for(self, action, actor):
-        if actor is None:
-            raise IllegalAction("V1", self._over_words())
-        if actor == TABLE and action.__class__ is Action and action.kind != "settle":
-            raise IllegalAction("V10", self._settling_words())
-        super()._verify_for(action, actor)
-
     def _turn_words(self, seat) -> str:
         """What the player whose turn it is does now, for a refusal of a move out of turn
         (V6, V7, V9)."""
@@ -697,6 +695,9 @@ class Truc(SidesAddressed, Game):
             return f"{why}, so {w.says(seat, 'plays')} first to the {self._trick_name(k)} trick"
         return (f"play goes to the right, and {w.says(seat, 'is')} next to play to the "
                 f"{self._trick_name(k)} trick (V5, V6)")
+
+    def _table_words(self, due) -> str:
+        return self._settling_words()
 
     def _settling_words(self) -> str:
         """Why nobody may play or bet now: the hand is over and is being settled (V10)."""

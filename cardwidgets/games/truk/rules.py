@@ -227,12 +227,22 @@ RULES = {
            "to both sides (a smile) = two 2s; the tongue out = an ace; the eyebrows raised = "
            "nothing. Our rulings: a signal must be true of the cards still in hand (a 3 means "
            "exactly one 3, two 3s at least two; an ace at least one; nothing means no 3, 2 or "
-           "ace), and a false one is refused; a player signals on their own turn, each signal "
-           "at most once a hand; the partner sees it and the other side does not (the history "
-           "in the document says the gestures are made 'if possible without the other side "
-           "seeing'; variant KV1 lets the other side catch them). With two players there are no "
-           "signals. Our ruling: the program has no free talk between partners; the six "
-           "signals are what they tell each other.",
+           "ace), and a false one is refused; each signal at most once a hand; the partner sees "
+           "it and the other side does not (the history in the document says the gestures are "
+           "made 'if possible without the other side seeing'; variant KV1 lets the other side "
+           "catch them). With two players there are no signals. Our ruling: the document says "
+           "partners may talk 'at any time' (edozein unetan) and, besides (horrez gain), may "
+           "signal; it gives no time for the signals, so we let them be made at any time too, "
+           "on the player's own turn, in every part of a hand: when deciding on the truk (K12, "
+           "K13), changing cards (K16, K18; not while choosing to keep the new cards or take "
+           "the old ones back), answering a truk bet or a pass (K17, K18) and playing the "
+           "tricks. Our ruling: the program has no free talk "
+           "between partners; the six signals are what they tell each other, and in place of "
+           "'what have you got?' the player who decides for the side, on the truk (K12, K13) "
+           "or on a truk bet (K17), may first ask the partner for a signal, once a hand: "
+           "everyone hears the question; the partner answers with one true signal not yet "
+           "given (with none left, the partner tells the asker, unseen by the other side, that "
+           "there is nothing new), and the decision comes back to the player who asked.",
     "KV1": "Variant: the other side catches the signals too (gestures are made at the table).",
     "KV2": "Variant: after a truk reached by an accepted truk bet the tantos stay where they "
            "were, and the tanto phase goes on (the other reading of K10's 'except after a truk "
@@ -499,12 +509,6 @@ class Truk(SidesAddressed, Game):
                 raise IllegalAction("KV3", f"it is the open hand's turn, and only its partner "
                                     f"plays it: {w.name(OPEN_PARTNER)}, not "
                                     f"{w.name(action.seat)}")
-        if actor is None:
-            raise IllegalAction("K9", self._over_words())
-        if actor == TABLE and action != SCORE and action.__class__ is Action:
-            res = self.hand_result
-            raise IllegalAction("K17" if res["way"] == "refused" else "K7",
-                                self._decided_words())
         super()._verify_for(action, actor)
 
     # ---- refusals in words: whose turn, and what for ----------------------------------------
@@ -517,12 +521,17 @@ class Truk(SidesAddressed, Game):
         if self.exchange is not None:
             return (f"{w.says(seat, 'has')} drawn new cards and now {w.verb(seat, 'keeps')} "
                     f"them or {w.verb(seat, 'takes')} the old ones back")
+        if self.consult is not None:
+            c = self.consult
+            return (f"{w.name(c['by'])} asked {w.name(seat)} for a signal, and "
+                    f"{w.says(seat, 'answers')} with one before anyone goes on (K19)")
         if key == "option":
             side = self.due["side"]
             who = (w.says(seat, 'decides') if self.n == 2 else
                    f"{w.says(seat, 'decides')} for {self.side_name(side)}")
-            return (f"{who} whether to play the truk or not ({self._option_rule()}); everyone "
-                    f"else waits")
+            wait = ("everyone else waits, the partner too unless asked for a signal (K19)"
+                    if self._may_ask_partner(seat) is None else "everyone else waits")
+            return f"{who} whether to play the truk or not ({self._option_rule()}); {wait}"
         if key == "answer":
             return (f"{w.says(seat, 'answers')} {w.poss(self.call.by)} truk bet ('Joka!' or "
                     f"refuse) before anyone plays on (K17)")
@@ -541,6 +550,9 @@ class Truk(SidesAddressed, Game):
         return (f"play goes to the right, from the player on the esku's right to the esku, and "
                 f"{w.says(seat, 'is')} next to play to the {trick} (K4)")
 
+    def _table_words(self, due) -> str:
+        return self._decided_words()
+
     def _decided_words(self) -> str:
         """Why nobody may play, bet or ask now: the hand is decided (K7, K17)."""
         res = self.hand_result
@@ -556,6 +568,7 @@ class Truk(SidesAddressed, Game):
                 f"themselves (Move the counters)")
 
     def _over_words(self) -> str:
+        """Why nothing more is played: the game is over, and who won it (K9)."""
         t = self.truks
         side = 0 if t[0] > t[1] else 1
         return (f"the game is over: {self._side_says(side, 'has')} 6 truks and "
@@ -597,6 +610,8 @@ class Truk(SidesAddressed, Game):
         self.asked_pass: set = set()
         self.signals: list[dict] = []
         self.given: set = set()
+        self.consult: dict | None = None   # K19: a partner asked for a signal: by, partner
+        self.asked_partner: set = set()    # K19: who has asked the partner this hand
         self.hand_result: dict | None = None
         self.pasotan_changes = 0
 
@@ -700,6 +715,11 @@ class Truk(SidesAddressed, Game):
         return to_act
 
     def turn_rule(self):
+        if self.consult is not None:
+            return "K19"
+        if self._phase.key == "score":
+            # nobody chooses: the hand is decided (K7) or ended by a refused bet (K17)
+            return "K17" if self.hand_result["way"] == "refused" else "K7"
         return self._phase.rule if self._phase.key != "option" else self._option_rule()
 
     def _option_rule(self):
@@ -722,15 +742,25 @@ class Truk(SidesAddressed, Game):
         seat = self.to_act
         if key == "score":
             return [SCORE]
+        if self.consult is not None:
+            # K19 (our ruling): asked for a signal, the partner answers with one
+            return self._signal_actions(seat) or [Action("nothing_new", seat)]
         if key == "option":
-            return [Action("play_truk", seat), Action("decline", seat)]
+            out = [Action("play_truk", seat), Action("decline", seat)]
+            if self._may_ask_partner(seat) is None:
+                out.append(Action("ask_partner", seat))
+            return out + self._signal_actions(seat)
         if key == "answer":
-            return [Action("joka", seat), Action("refuse", seat)]
+            out = [Action("joka", seat), Action("refuse", seat)]
+            if self._may_ask_partner(seat) is None:
+                out.append(Action("ask_partner", seat))
+            return out + self._signal_actions(seat)
         if key == "pasotan" or key == "paso":
             if self.exchange is not None:
                 return [Action("keep", seat), Action("take_back", seat)]
             if key == "paso" and self.paso["stage"] == "ask":
-                return [Action("accept_pass", seat), Action("refuse_pass", seat)]
+                return [Action("accept_pass", seat), Action("refuse_pass", seat),
+                        *self._signal_actions(seat)]
             most = min(len(self.hands[seat]), len(self.stock))
             least = 1 if key == "pasotan" else 0
             out = [Action("play_truk", seat)] if key == "pasotan" else []
@@ -738,18 +768,41 @@ class Truk(SidesAddressed, Game):
             for k in range(least, most + 1):
                 for combo in itertools.combinations(hand, k):
                     out.append(Action("change", seat, cards=combo))
-            return out
+            return out + self._signal_actions(seat)
         # play
         out = [Action("play", seat, card=c) for c in self.hands[seat]]
         if self._may_bet() is None:
             out.append(Action("truk", seat))
         if self._may_ask_pass(seat) is None:
             out.append(Action("ask_pass", seat))
-        if self._signals_allowed(seat):
-            for what in SIGNALS:
-                if (seat, what) not in self.given and self._signal_true(seat, what):
-                    out.append(Action("signal", seat, what=what))
-        return out
+        return out + self._signal_actions(seat)
+
+    def _signal_actions(self, seat) -> list:
+        """K19: the true signals ``seat`` may still give this hand (none with two players,
+        nor for side B in itzu truk, KV3)."""
+        if not self._signals_allowed(seat):
+            return []
+        return [Action("signal", seat, what=what) for what in SIGNALS
+                if (seat, what) not in self.given and self._signal_true(seat, what)]
+
+    def _may_ask_partner(self, seat):
+        """Why ``seat`` may not ask the partner for a signal now (K19, our ruling), or
+        ``None`` if it may: only the player deciding for the side on the truk (K12, K13) or
+        on a truk bet (K17), once a hand."""
+        w = self.words
+        if self.n != 4:
+            return "signals are made to a partner; with two players there is none"
+        if not self._signals_allowed(seat):
+            return (f"side B makes no signals in itzu truk: the open hand's cards are seen by "
+                    f"everyone, and {w.says(OPEN_PARTNER, 'plays')} it (KV3)")
+        if self._phase.key not in ("option", "answer") or self.consult is not None:
+            return ("the partner is asked for a signal by the player deciding for the side, "
+                    "on the truk (K12, K13) or on a truk bet (K17), before deciding; "
+                    "otherwise partners signal on their own turn")
+        if seat in self.asked_partner:
+            return (f"{w.says(seat, 'has')} already asked {w.name(self.table.partner(seat))} "
+                    f"for a signal in this hand (once a hand: our ruling)")
+        return None
 
     def _may_bet(self):
         """Why no truk bet may be made now (K17), or ``None`` if one may."""
@@ -931,7 +984,8 @@ class Truk(SidesAddressed, Game):
         if action.kind not in ("play_truk", "decline"):
             raise IllegalAction(self._option_rule(), f"now {self._side_says(self.due['side'], 'decides')} "
                                 f"whether to play the truk or not: play it (kind 'play_truk') or "
-                                f"not (kind 'decline'); {action.kind!r} is neither")
+                                f"not (kind 'decline'); {action.kind!r} is neither (a signal, "
+                                f"or asking the partner for one, K19, may come first)")
 
     def _do_option(self, action):
         w = self.words
@@ -1017,8 +1071,8 @@ class Truk(SidesAddressed, Game):
             elif action.kind == "truk":
                 extra = "; this hand is already played for a truk, so no truk is bet (K17)"
             raise IllegalAction("K16", f"before a pasotan truk each player in turn changes cards "
-                                f"(change) or says 'we play' (play_truk), not {action.kind!r}"
-                                + extra)
+                                f"(change) or says 'we play' (play_truk), and may signal "
+                                f"(signal, K19), not {action.kind!r}" + extra)
         if not self.stock:
             raise IllegalAction("K16", "the stock is empty, so no more cards can be changed: "
                                 "say 'we play' (play_truk)")
@@ -1168,25 +1222,6 @@ class Truk(SidesAddressed, Game):
             if why:
                 raise IllegalAction("K18", why)
             return
-        if kind == "signal":
-            if self.n != 4:
-                raise IllegalAction("K19", "signals are made to a partner; with two players "
-                                    "there is none")
-            if not self._signals_allowed(seat):
-                raise IllegalAction("KV3", f"side B makes no signals in itzu truk: the open "
-                                    f"hand's cards are seen by everyone, and "
-                                    f"{w.says(OPEN_PARTNER, 'plays')} it (K19)")
-            if action.what not in SIGNALS:
-                raise IllegalAction("K19", f"{action.what!r} is not a signal; the signals are "
-                                    + ", ".join(f"{k} ({v[1]})" for k, v in SIGNALS.items()))
-            if (seat, action.what) in self.given:
-                raise IllegalAction("K19", f"{w.says(seat, 'has')} already given that signal in "
-                                    f"this hand (once a hand: our ruling)")
-            if not self._signal_true(seat, action.what):
-                gesture, meaning, _ = SIGNALS[action.what]
-                raise IllegalAction("K19", f"a signal must be true: '{gesture}' says "
-                                    f"{meaning}, and {w.poss(seat)} cards do not")
-            return
         if kind in ("joka", "refuse"):
             raise IllegalAction("K17", "no truk has been bet, so there is nothing to answer")
         if kind in ("accept_pass", "refuse_pass"):
@@ -1205,33 +1240,110 @@ class Truk(SidesAddressed, Game):
                             f"{w.verb(seat, 'bets')} a truk, {w.verb(seat, 'asks')} for a pass "
                             f"or {w.verb(seat, 'signals')}), not {kind!r}")
 
+    # ---- K19: signals, at any time (our ruling), and asking the partner for one ------------
+    def _check_signal(self, action):
+        seat = action.seat
+        w = self.words
+        if self.n != 4:
+            raise IllegalAction("K19", "signals are made to a partner; with two players "
+                                "there is none")
+        if not self._signals_allowed(seat):
+            raise IllegalAction("KV3", f"side B makes no signals in itzu truk: the open "
+                                f"hand's cards are seen by everyone, and "
+                                f"{w.says(OPEN_PARTNER, 'plays')} it (K19)")
+        if action.what not in SIGNALS:
+            raise IllegalAction("K19", f"{action.what!r} is not a signal; the signals are "
+                                + ", ".join(f"{k} ({v[1]})" for k, v in SIGNALS.items()))
+        if (seat, action.what) in self.given:
+            raise IllegalAction("K19", f"{w.says(seat, 'has')} already given that signal in "
+                                f"this hand (once a hand: our ruling)")
+        if not self._signal_true(seat, action.what):
+            gesture, meaning, _ = SIGNALS[action.what]
+            raise IllegalAction("K19", f"a signal must be true: '{gesture}' says "
+                                f"{meaning}, and {w.poss(seat)} cards do not")
+
+    def _do_signal(self, action):
+        seat = action.seat
+        w = self.words
+        gesture, meaning, _ = SIGNALS[action.what]
+        self.given.add((seat, action.what))
+        side = self.side_of(seat)
+        partner = self.table.partner(seat)
+        self.signals.append({"seat": seat, "what": action.what, "trick": len(self.tricks),
+                             "step": len(self.actions) + 1,
+                             "phase": self._phase.key})
+        text = (f"{w.says(seat, gesture)} to {w.name(partner)}: \"I have {meaning}\" (a true "
+                f"signal).")
+        if not self.options["signals_seen"]:
+            public = (f"{w.says(seat, 'makes')} a signal to {w.name(partner)}; "
+                      f"{self.side_name(1 - side)} does not catch it.")
+            self._private[len(self.actions) + 1] = (side, self._say(public))
+            text += f" {_cap(self.side_name(1 - side))} does not catch it."
+        else:
+            text += f" {_cap(self.side_name(1 - side))} catches it too (KV1)."
+        return text, "K19"
+
+    def _check_consult(self, action):
+        c = self.consult
+        w = self.words
+        if action.kind == "signal":
+            self._check_signal(action)
+            return
+        if action.kind == "nothing_new":
+            if self._signal_actions(action.seat):
+                raise IllegalAction("K19", f"{w.says(action.seat, 'has')} a true signal still to "
+                                    f"give, so 'nothing new' would not be true: answer with a "
+                                    f"signal")
+            return
+        raise IllegalAction("K19", f"{w.name(c['by'])} asked {w.name(c['partner'])} for a "
+                            f"signal: {w.says(c['partner'], 'answers')} with one (kind 'signal') "
+                            f"before anything else, not {action.kind!r}")
+
+    def _do_ask_partner(self, action):
+        seat = action.seat
+        w = self.words
+        partner = self.table.partner(seat)
+        self.asked_partner.add(seat)
+        self.consult = {"by": seat, "partner": partner}
+        self.to_act = partner
+        what = ("whether to play the truk" if self._phase.key == "option"
+                else f"how to answer {w.poss(self.call.by)} truk bet")
+        return (f"{w.says(seat, 'asks')} {w.name(partner)} for a signal before deciding {what}: "
+                f"everyone hears the question, and {w.says(partner, 'answers')} with a true "
+                f"signal.", "K19")
+
+    def _do_consult(self, action):
+        c = self.consult
+        self.consult = None
+        self.to_act = c["by"]
+        w = self.words
+        back = f" The decision is back with {w.name(c['by'])}."
+        if action.kind == "signal":
+            text, rule = self._do_signal(action)
+            step = len(self.actions) + 1
+            if step in self._private:
+                side, public = self._private[step]
+                self._private[step] = (side, public + self._say(back))
+            return text + back, rule
+        side = self.side_of(action.seat)
+        public = (f"{w.says(action.seat, 'answers')} {w.name(c['by'])} with a sign; "
+                  f"{self.side_name(1 - side)} does not catch it.")
+        if not self.options["signals_seen"]:
+            self._private[len(self.actions) + 1] = (side, self._say(public + back))
+        return (f"{w.says(action.seat, 'has')} nothing new to tell {w.name(c['by'])}: every "
+                f"true signal has been given.{back}", "K19")
+
     def _check_answer(self, action):
         if action.kind not in ("joka", "refuse"):
             w, seat = self.words, action.seat
             raise IllegalAction("K17", f"{w.name(self.call.by)} bet a truk: "
                                 f"{w.name(seat)} first {w.verb(seat, 'answers')} 'Joka!' (joka) "
-                                f"or {w.verb(seat, 'refuses')} (refuse)")
+                                f"or {w.verb(seat, 'refuses')} (refuse); a signal, or asking "
+                                f"the partner for one, may come before (K19)")
 
     def _do_play(self, action):
         kind, seat = action.kind, action.seat
         w = self.words
-        if kind == "signal":
-            gesture, meaning, _ = SIGNALS[action.what]
-            self.given.add((seat, action.what))
-            side = self.side_of(seat)
-            partner = self.table.partner(seat)
-            self.signals.append({"seat": seat, "what": action.what, "trick": len(self.tricks),
-                                 "step": len(self.actions) + 1})
-            text = (f"{w.says(seat, gesture)} to {w.name(partner)}: \"I have {meaning}\" (a true "
-                    f"signal).")
-            if not self.options["signals_seen"]:
-                public = (f"{w.says(seat, 'makes')} a signal to {w.name(partner)}; "
-                          f"{self.side_name(1 - side)} does not catch it.")
-                self._private[len(self.actions) + 1] = (side, self._say(public))
-                text += f" {_cap(self.side_name(1 - side))} does not catch it."
-            else:
-                text += f" {_cap(self.side_name(1 - side))} catches it too (KV1)."
-            return text, "K19"
         if kind == "ask_pass":
             answerer = self.table.next(seat)
             self.asked_pass.add(seat)
@@ -1446,7 +1558,20 @@ class Truk(SidesAddressed, Game):
                 raise IllegalAction("K17", "amount: nothing in truk is bet with an amount: a "
                                     "hand is played for one tanto or one truk (K10, K15), and a "
                                     "truk bet raises it to one truk; leave the amount out")
-            super()._check(action)
+            kind = action.kind
+            if self.consult is not None:
+                self._check_consult(action)
+            elif kind == "signal" and self.exchange is None:
+                self._check_signal(action)
+            elif kind == "ask_partner":
+                why = self._may_ask_partner(action.seat)
+                if why:
+                    raise IllegalAction("KV3" if why.endswith("(KV3)") else "K19", why)
+            elif kind == "nothing_new":
+                raise IllegalAction("K19", "nobody has asked for a signal, so there is nothing "
+                                    "to answer")
+            else:
+                super()._check(action)
         except IllegalAction as refusal:
             if self.you is None:
                 raise
@@ -1460,6 +1585,12 @@ class Truk(SidesAddressed, Game):
 
     def _do_step(self, action):
         key = self._phase.key
+        if self.consult is not None:
+            return self._do_consult(action)
+        if action.kind == "signal":
+            return self._do_signal(action)
+        if action.kind == "ask_partner":
+            return self._do_ask_partner(action)
         if key == "deal":
             return self._do_deal(action)
         if key == "option":
@@ -1539,6 +1670,16 @@ class Truk(SidesAddressed, Game):
             return "We play (the truk)" if self._phase.key == "pasotan" else "Play the truk"
         if kind == "decline":
             return "Do not play (use an option)"
+        if kind == "ask_partner" and action.seat.__class__ is int and self.n == 4 and \
+                0 <= action.seat < self.n:
+            partner = self.table.partner(action.seat)
+            if self.words.is_you(partner):
+                return "Ask the partner (you) for a signal"
+            return f"Ask {self.words.name(partner)} for a signal"
+        if kind == "ask_partner":
+            return "Ask your partner for a signal"
+        if kind == "nothing_new":
+            return "Nothing new to tell (every true signal given)"
         if kind == "signal" and action.what in SIGNALS:
             gesture, meaning, _ = SIGNALS[action.what]
             return f"Signal: {gesture.split(' (')[0]} ({meaning.split(':')[0]})"
@@ -1647,7 +1788,9 @@ class Truk(SidesAddressed, Game):
                    for s in self.signals_seen_by(seat))
 
     def rule_of_thumb(self, seat, rng: random.Random):
-        """A simple partner: signals its best cards (truly) at its first turn; plays the truk
+        """A simple partner: signals its best cards (truly) at its first turn in the tricks,
+        or when its partner asks; deciding for the side, on the truk or on a truk bet, with a
+        hand not clearly good, it first asks the partner for a signal (K19); plays the truk
         with a good hand or when the partner signalled a 3 or 2; bets a truk when it has taken
         a trick or holds two top cards (or one, with the partner's signalled 3 or 2); accepts a
         bet with a good hand or a 3 or 2, but only with a 3 when the partner said "nothing"
@@ -1667,8 +1810,16 @@ class Truk(SidesAddressed, Game):
         helper = self._partner_power(seat)
         side = self.side_of(seat)
         kinds = {a.kind: a for a in legal}
+        if self.consult is not None:
+            # asked for a signal (K19): its best cards, truly
+            return self._best_signal(seat) or legal[0]
+        # deciding for the side with nothing from the partner yet: ask first (K19)
+        asks = "ask_partner" in kinds and not any(
+            s["seat"] == self.table.partner(seat) for s in self.signals_seen_by(seat))
         if key == "option":
             good = mine + helper >= 22 or sum(1 for c in hand if _RV[c.rank] >= 8) >= 2
+            if not good and asks:
+                return kinds["ask_partner"]
             return kinds["play_truk"] if good else kinds["decline"]
         if key == "answer":
             won = self.trick_sides.count(side) - self.trick_sides.count(1 - side)
@@ -1677,6 +1828,8 @@ class Truk(SidesAddressed, Game):
             good = mine + 6 * won >= 8 * len(hand) - 2 or any(_RV[c.rank] >= 9 for c in hand)
             if won <= 0 and self._partner_said_nothing(seat):
                 good = any(_RV[c.rank] == 10 for c in hand)
+            if not good and asks:
+                return kinds["ask_partner"]
             return kinds["joka"] if good else kinds["refuse"]
         if key in ("pasotan", "paso"):
             if self.exchange is not None:
@@ -1693,11 +1846,10 @@ class Truk(SidesAddressed, Game):
                 return changes[0]
             return changes[0] if changes else next(a for a in legal if a.kind == "change")
         # play
-        if self._signals_allowed(seat) and len(hand) == 3 and not any(
-                s["seat"] == seat for s in self.signals):
-            for what in ("both_eyes", "one_eye", "smile", "lip", "tongue", "eyebrows"):
-                if (seat, what) not in self.given and self._signal_true(seat, what):
-                    return Action("signal", seat, what=what)
+        if len(hand) == 3 and not any(s["seat"] == seat for s in self.signals):
+            signal = self._best_signal(seat)
+            if signal is not None:
+                return signal
         if "truk" in kinds:
             taken = self.trick_sides.count(side)
             tops = sum(1 for c in hand if _RV[c.rank] >= 9)
@@ -1719,6 +1871,15 @@ class Truk(SidesAddressed, Game):
         if tie:
             return tie[0]
         return min(cards, key=lambda a: _RV[a.card.rank])
+
+    def _best_signal(self, seat):
+        """The rule of thumb's signal: the best true one ``seat`` has not given (K19)."""
+        if not self._signals_allowed(seat):
+            return None
+        for what in ("both_eyes", "one_eye", "smile", "lip", "tongue", "eyebrows"):
+            if (seat, what) not in self.given and self._signal_true(seat, what):
+                return Action("signal", seat, what=what)
+        return None
 
     # ---- views ---------------------------------------------------------------------------
     def view(self, seat=None) -> dict:
@@ -1763,7 +1924,7 @@ class Truk(SidesAddressed, Game):
                         "new_count": len(ex["new"]),
                         "new": [c.to_json() for c in ex["new"]] if sees else None}
         signals = [{"seat": s["seat"], "what": s["what"], "gesture": SIGNALS[s["what"]][0],
-                    "meaning": SIGNALS[s["what"]][1], "trick": s["trick"]}
+                    "meaning": SIGNALS[s["what"]][1], "trick": s["trick"], "phase": s["phase"]}
                    for s in self.signals
                    if teacher or s["seat"] == seat or s in self.signals_seen_by(seat)]
         res = self.hand_result
@@ -1797,6 +1958,7 @@ class Truk(SidesAddressed, Game):
                 "how": self.bet["how"] or "say", "answer": self.bet["answer"],
                 "answer_by": self.bet["answer_by"]},
             "paso": None if self.paso is None else dict(self.paso),
+            "consult": None if self.consult is None else dict(self.consult),
             "exchange": exchange,
             "aside": aside,
             "signals": signals,

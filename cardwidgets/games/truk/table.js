@@ -2,7 +2,8 @@
 // the esku marked), the hand's three tricks laid out side by side (aurrea, erdia, atzea) with
 // what became of each (taken by A, by B, a tie, not played), the 3 tanto counters and the truk
 // counters where they lie, the options left, a truk bet and its answer, the signals this view
-// may see, and the cards changed in pasotan or paso eske. Registered for view.game === "truk".
+// may see (made at any time of a hand, K19: our ruling; the signal buttons are the shell's
+// moves, there in every phase), and the cards changed in pasotan or paso eske. Registered for view.game === "truk".
 //
 // Seats are numbered clockwise and play goes to the right (K4): with the viewer at the bottom,
 // the next player sits on the screen's right, the partner at the top.
@@ -51,6 +52,10 @@ function cwTkBubble(f, s) {
     return bet.answer === "joka" ? { text: "Joka!", cls: "joka" } : { text: "No!", cls: "refuse" };
   }
   if (f.paso && f.phase === "paso" && f.paso.stage === "ask" && f.paso.asker === s) return { text: "Paso eske?", cls: "ask" };
+  // K19 (our ruling): the player deciding for the side asked the partner for a signal
+  if (f.consult && f.consult.by === s) {
+    return { text: "Any signal?", cls: "ask", title: `${f.players[s]} asks ${f.players[f.consult.partner]} for a signal before deciding (K19)` };
+  }
   return null;
 }
 
@@ -77,11 +82,15 @@ function cwTkSeat(ctx, f, prev, s) {
   if (ctx.human === s) cwEl("span", "cw-badge cw-badge--you", badges, "You");
   if (active) {
     const word = { play: "To play", answer: "To answer", option: "To decide", pasotan: "To change", paso: "To answer" }[f.phase] || "To act";
-    cwEl("span", "cw-badge cw-badge--turn", badges, f.phase === "paso" && f.paso && f.paso.stage !== "ask" ? "To change" : word);
+    cwEl("span", "cw-badge cw-badge--turn", badges, f.consult ? "To signal"
+      : f.phase === "paso" && f.paso && f.paso.stage !== "ask" ? "To change" : word);
   }
   cwTkOpenNote(ctx, f, s, box);
   const bubble = cwTkBubble(f, s);
-  if (bubble) cwEl("div", `cw-tk-bubble cw-tk-bubble--${bubble.cls}`, box, bubble.text);
+  if (bubble) {
+    const el = cwEl("div", `cw-tk-bubble cw-tk-bubble--${bubble.cls}`, box, bubble.text);
+    if (bubble.title) el.title = bubble.title;
+  }
   // signals this view may see, made by this seat in this hand
   const sigs = (f.signals || []).filter((x) => x.seat === s);
   if (sigs.length) {
