@@ -388,6 +388,7 @@ cwRegisterTable("truk", {
     areas.tr.appendChild(cwTkHandBox(ctx, f));
     areas.bl.appendChild(cwTkSignalsBox(ctx, f));
     areas.br.appendChild(cwTkChangesBox(ctx, f));
-    ctx.host.appendChild(felt);
+    // the felt in a box of its own: the container its layout follows (table.css)
+    cwEl("div", "cw-tk-layout", ctx.host).appendChild(felt);
   },
 });
