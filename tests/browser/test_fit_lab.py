@@ -58,21 +58,19 @@ GEOMETRY = """(i) => {
 }"""
 
 
+def side_open(page, side, want):
+    """JupyterLab's left area (the file browser) or right one (the property inspector)
+    open or closed: ``side`` is "left" or "right"."""
+    stack = f"#jp-{side}-stack"
+    shown = page.evaluate(f"() => !document.querySelector('{stack}').classList.contains('lm-mod-hidden')")
+    if shown != want:
+        page.evaluate(f"() => window.jupyterapp.commands.execute('application:toggle-{side}-area')")
+    page.wait_for_function(f"(want) => !document.querySelector('{stack}').classList"
+                           ".contains('lm-mod-hidden') === want", arg=want)
+
+
 def files_open(page, want):
-    shown = page.evaluate("() => !document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')")
-    if shown != want:
-        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
-    page.wait_for_function("(want) => !document.querySelector('#jp-left-stack').classList"
-                           ".contains('lm-mod-hidden') === want", arg=want)
-
-
-def panel_open(page, want):
-    """JupyterLab's right side panel (the property inspector) open or closed."""
-    shown = page.evaluate("() => !document.querySelector('#jp-right-stack').classList.contains('lm-mod-hidden')")
-    if shown != want:
-        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-right-area')")
-    page.wait_for_function("(want) => !document.querySelector('#jp-right-stack').classList"
-                           ".contains('lm-mod-hidden') === want", arg=want)
+    side_open(page, "left", want)
 
 
 def geometry(page, name, width, files, height=800):
@@ -217,7 +215,7 @@ def test_tables_reflow_by_their_own_width(page, lab, lab_root):
     # JupyterLab at 1280 x 800 with the file browser and the right side panel open: the
     # notebook column is about 560 px wide in a window wider than any narrow breakpoint
     files_open(page, True)
-    panel_open(page, True)
+    side_open(page, "right", True)
     try:
         for name in NARROW:
             page.set_viewport_size({"width": 1280, "height": 800})
@@ -233,5 +231,5 @@ def test_tables_reflow_by_their_own_width(page, lab, lab_root):
             if name == "truk_t":
                 assert g["columns"] == 2, f"{what}: {g['columns']} columns {g}"
     finally:
-        panel_open(page, False)
+        side_open(page, "right", False)
     assert not page.js_errors
