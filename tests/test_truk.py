@@ -1203,3 +1203,108 @@ def test_K18_no_pass_is_asked_during_the_pasotan_changes_or_before_a_bet_is_answ
     game, tricks = _tanto_hand()
     act(game, game.current_player, "truk")
     refused(game, Action("ask_pass", game.current_player), "K17")
+
+
+# ---- second audit: rules combined, and cases at the edges (rules4) ------------------------
+def _bet_and_answer(game, answer, bettor_side=None):
+    """In a tanto hand just dealt: the first player of ``bettor_side`` to play bets a truk
+    before playing (the players before play their first card), the other side answers."""
+    while bettor_side is not None and game.side_of(game.current_player) != bettor_side:
+        seat = game.current_player
+        game.apply(Action("play", seat, card=game.hands[seat][-1]))
+    bettor = game.current_player
+    act(game, bettor, "truk")
+    act(game, game.current_player, answer)
+    return bettor
+
+
+def test_K17_K13_a_refused_bet_by_the_side_holding_a_tanto_gives_it_two_and_two_options():
+    """A refused bet wins the tanto (K17); a side that so reaches 2 tantos has won the first
+    two tanto hands (AA): the next hand is for a truk with two options (K13)."""
+    game = opened(winner=1)
+    win_hand(game, 0)
+    assert game.tantos == [1, 0]
+    deal(game)
+    _bet_and_answer(game, "refuse", bettor_side=0)
+    step_table(game)
+    assert game.tantos == [2, 0]
+    assert game.due == {"side": 0, "options": 2, "path": "AA"}
+    assert "(AA)" in game.history[-1].text and "two options" in game.history[-1].text
+    deal(game)
+    assert game.phase.key == "option" and game.side_of(game.current_player) == 0
+
+
+def test_K17_K10_a_bet_truk_won_by_the_side_behind_sends_the_tantos_back():
+    """Side A holds a tanto; B bets, A says 'Joka!' and B wins the hand: B takes a truk and
+    the tantos go back to the middle (K10, K15, our ruling on K17)."""
+    game = opened(winner=1)
+    truks = list(game.truks)
+    win_hand(game, 0)
+    deal(game, winning(1))
+    _bet_and_answer(game, "joka", bettor_side=1)
+    finish_hand(game)
+    assert game.truks == [truks[0], truks[1] + 1] and game.tantos == [0, 0]
+    assert game.stake == "tanto" and game.due is None
+    assert "a new tanto phase begins (K10)" in game.history[-1].text
+
+
+def test_KV2_K13_a_bet_truk_at_one_all_leaves_the_next_hand_for_the_third_tanto():
+    game = opened(winner=1, options={"KV2": True})
+    win_hand(game, 0)
+    win_hand(game, 1)
+    deal(game, winning(0))
+    _bet_and_answer(game, "joka")
+    finish_hand(game)
+    assert game.tantos == [1, 1] and game.stake == "tanto" and game.due is None
+    deal(game)
+    assert "the 3rd tanto: 1 each, and the winner takes all 3" in game.history[-1].text
+
+
+def test_K9_K17_an_accepted_bet_that_wins_the_sixth_truk_ends_the_game():
+    game = opened(winner=0)
+    while game.truks[0] < 5:                      # side A wins tanto, tanto, then the truk
+        win_hand(game, 0)
+        if game.stake == "truk":
+            win_hand(game, 0, kind="truk")
+    assert game.truks[0] == 5 and game.stake == "tanto"
+    deal(game, winning(0))
+    _bet_and_answer(game, "joka", bettor_side=0)
+    finish_hand(game)
+    assert game.finished and game.truks[0] == 6 and game.phase.key == "over"
+    assert "6 truks and wins the game" in game.history[-1].text
+    assert game.result()["winning_side"] == "A"
+
+
+def test_K5_K17_K18_K19_refusals_say_what_the_player_may_do_instead():
+    game, tricks = _tanto_hand()
+    seat = game.current_player
+    name = game.players[seat]
+    for action in (Action("joka", seat), Action("accept_pass", seat),
+                   Action("keep", seat), Action("nothing_new", seat)):
+        rule = {"joka": "K17", "nothing_new": "K19"}.get(action.kind, "K18")
+        why = refused(game, action, rule)
+        assert f"now {name} plays a card to the aurrea (or bets a truk" in why.reason
+    stranger = next(c for c in make_deck("spanish40") if c not in game.hands[seat])
+    why = refused(game, Action("play", seat, card=stranger), "K5")
+    assert why.reason.endswith(f"play one of {name}'s own 3 cards")
+    act(game, seat, "ask_pass")
+    act(game, game.current_player, "refuse_pass")
+    why = refused(game, Action("ask_pass", seat), "K18")
+    assert "once a hand" in why.reason and f"now {name} plays a card to the aurrea" in why.reason
+    assert "asks for a pass" not in why.reason          # only what is allowed is named
+    act(game, seat, "truk")
+    act(game, game.current_player, "joka")
+    why = refused(game, Action("truk", seat), "K17")
+    assert "already played for a truk" in why.reason and f"now {name} plays a card" in why.reason
+
+
+def test_K5_a_student_addressed_as_you_is_told_to_play_one_of_your_own_cards():
+    game = Truk(["You", "Bea", "Cy", "Dan"])
+    game.apply(game.scripted_deal({}, esku="Bea"))
+    act(game, game.current_player, "play_truk")
+    seat = game.current_player
+    assert seat == 0                      # on the right of the esku, Bea
+    stranger = next(c for c in make_deck("spanish40") if c not in game.hands[seat])
+    why = game.why_not(Action("play", seat, card=stranger))
+    assert why.rule == "K5" and why.reason == (
+        f"You do not hold the {stranger.name}: play one of your own 3 cards")

@@ -550,6 +550,12 @@ class Truk(SidesAddressed, Game):
         return (f"play goes to the right, from the player on the esku's right to the esku, and "
                 f"{w.says(seat, 'is')} next to play to the {trick} (K4)")
 
+    def _now_words(self, seat) -> str:
+        """What ``seat``, whose turn it is, does now, for a refusal (K5, K12, K13, K16–K19)."""
+        if self._phase.key == "play" and self.exchange is None and self.consult is None:
+            return self._play_choices(seat)
+        return self._turn_words(seat)
+
     def _table_words(self, due) -> str:
         return self._decided_words()
 
@@ -1197,6 +1203,24 @@ class Truk(SidesAddressed, Game):
         return text + f"{self.words.says(asker, 'plays')} on.", "K18"
 
     # ---- play ----------------------------------------------------------------------------
+    def _play_choices(self, seat) -> str:
+        """What ``seat``, whose turn it is in the tricks, may do instead of a refused move
+        (K5, K17, K18, K19), in words: "A1 plays a card to the erdia (or bets a truk, asks
+        for a pass or signals)"; only what the rules allow now is named."""
+        w = self.words
+        extra = []
+        if self._may_bet() is None:
+            extra.append(f"{w.verb(seat, 'bets')} a truk")
+        if self._may_ask_pass(seat) is None:
+            extra.append(f"{w.verb(seat, 'asks')} for a pass")
+        if self._signal_actions(seat):
+            extra.append(w.verb(seat, "signals"))
+        text = f"{w.says(seat, 'plays')} a card to the {TRICK_NAMES[len(self.tricks)]}"
+        if extra:
+            text += " (or " + (", ".join(extra[:-1]) + " or " + extra[-1] if len(extra) > 1
+                               else extra[0]) + ")"
+        return text
+
     def _check_play(self, action):
         kind, seat = action.kind, action.seat
         w = self.words
@@ -1207,12 +1231,15 @@ class Truk(SidesAddressed, Game):
             if card.system != "spanish":
                 raise IllegalAction("K1", f"the {card.name} is not a Spanish card")
             if card not in self.hands[seat]:
-                raise IllegalAction("K5", f"{w.says(seat, 'does')} not hold the {card.name}")
+                k = len(self.hands[seat])
+                raise IllegalAction("K5", f"{w.says(seat, 'does')} not hold the {card.name}: "
+                                    f"play one of {w.poss(seat)} own {k} card"
+                                    f"{'s' if k != 1 else ''}")
             return
         if kind == "truk":
             why = self._may_bet()
             if why:
-                raise IllegalAction("K17", why)
+                raise IllegalAction("K17", f"{why}; now {self._play_choices(seat)}")
             if action.what not in BET_WAYS:
                 raise IllegalAction("K17", f"a truk is bet by saying it (say), knocking (knock) "
                                     f"or throwing the cards face down (throw), not {action.what!r}")
@@ -1220,25 +1247,25 @@ class Truk(SidesAddressed, Game):
         if kind == "ask_pass":
             why = self._may_ask_pass(seat)
             if why:
-                raise IllegalAction("K18", why)
+                raise IllegalAction("K18", f"{why}; now {self._play_choices(seat)}")
             return
+        now = self._play_choices(seat)
         if kind in ("joka", "refuse"):
-            raise IllegalAction("K17", "no truk has been bet, so there is nothing to answer")
+            raise IllegalAction("K17", f"no truk has been bet, so there is nothing to answer; "
+                                f"now {now}")
         if kind in ("accept_pass", "refuse_pass"):
-            raise IllegalAction("K18", "nobody has asked for a pass (paso eske), so there is "
-                                "nothing to accept or refuse")
+            raise IllegalAction("K18", f"nobody has asked for a pass (paso eske), so there is "
+                                f"nothing to accept or refuse; now {now}")
         if kind in ("change", "keep", "take_back"):
-            raise IllegalAction("K18", "no cards are being changed now: cards are changed "
-                                "after a pass is accepted (paso eske, K18) or before a "
-                                "pasotan truk (K16)")
+            raise IllegalAction("K18", f"no cards are being changed now: cards are changed "
+                                f"after a pass is accepted (paso eske, K18) or before a "
+                                f"pasotan truk (K16); now {now}")
         if kind in ("play_truk", "decline"):
             raise IllegalAction(self._option_rule() if self.due else "K12",
                                 "whether to play the truk or not is decided right after the "
                                 "deal, by the side that has the options (K12, K13); this hand "
                                 f"is already being played, and {w.says(seat, 'plays')} now")
-        raise IllegalAction("K5", f"now {w.says(seat, 'plays')} a card (or "
-                            f"{w.verb(seat, 'bets')} a truk, {w.verb(seat, 'asks')} for a pass "
-                            f"or {w.verb(seat, 'signals')}), not {kind!r}")
+        raise IllegalAction("K5", f"now {now}, not {kind!r}")
 
     # ---- K19: signals, at any time (our ruling), and asking the partner for one ------------
     def _check_signal(self, action):
@@ -1566,10 +1593,11 @@ class Truk(SidesAddressed, Game):
             elif kind == "ask_partner":
                 why = self._may_ask_partner(action.seat)
                 if why:
-                    raise IllegalAction("KV3" if why.endswith("(KV3)") else "K19", why)
+                    raise IllegalAction("KV3" if why.endswith("(KV3)") else "K19",
+                                        f"{why}; now {self._now_words(action.seat)}")
             elif kind == "nothing_new":
-                raise IllegalAction("K19", "nobody has asked for a signal, so there is nothing "
-                                    "to answer")
+                raise IllegalAction("K19", f"nobody has asked for a signal, so there is nothing "
+                                    f"to answer; now {self._now_words(action.seat)}")
             else:
                 super()._check(action)
         except IllegalAction as refusal:
