@@ -1038,3 +1038,69 @@ def test_V3_our_ruling_no_signals_between_partners_in_truc():
             assert game.why_not(Action("signal", seat, what="one_eye")) is not None
             game.apply(player.choose(game, seat))
         assert game.finished
+
+
+# ---- second audit: rules combined, and cases at the edges (rules4) ------------------------
+def test_V7_V9_V10_an_accepted_envit_is_still_shown_and_counted_when_a_truc_is_refused():
+    """The refused truc ends the hand (our ruling, V7), but the accepted envit is settled
+    first, with every value shown (V9, V10); then the refused truc gives its caller 1."""
+    g = dealt(2, {0: ["7-swords", "6-swords", "4-cups"], 1: WEAK})     # 33 against 6
+    call(g, 1, "envit")
+    accept(g, 0)
+    call(g, 1, "truc")
+    refuse(g, 0)
+    assert g.phase.key == "settle" and g.tricks == []
+    steps = settle(g)
+    envit, truc = [s for s in steps if s.action.kind == "settle"][:2]
+    assert envit.action.what == "envit" and "7 + 6 + 20 = 33" in envit.text
+    assert truc.action.what == "truc" and "refused bet gives" in truc.text
+    assert g.points == [2, 1]
+
+
+def test_V7_V1_an_accepted_joc_fora_wins_the_cama_and_with_it_the_game():
+    g = dealt(2, {0: STRONG, 1: WEAK}, score=[23, 0])
+    play(g, 1, "4-coins")
+    play(g, 0, "1-swords")
+    play(g, 0, "1-clubs")
+    play(g, 1, "5-cups")
+    settle(g)
+    assert g.camas == [1, 0] and g.points == [0, 0]
+    g.apply(g.scripted_deal({0: STRONG, 1: WEAK}))
+    assert g.ma == 0                                    # the deal passed to the right
+    call(g, 0, "truc")
+    call(g, 1, "birtruc")
+    call(g, 0, "quatre val")
+    call(g, 1, "joc fora")
+    accept(g, 0)
+    play(g, 0, "1-swords")
+    play(g, 1, "4-coins")
+    play(g, 0, "1-clubs")
+    play(g, 1, "5-cups")
+    steps = settle(g)
+    assert "the joc fora, the whole cama (24 points)" in steps[-1].text
+    assert g.finished and g.camas == [2, 0] and "wins the game" in steps[-1].text
+
+
+def test_V7_V9_refusals_say_what_the_player_may_do_instead():
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    e = refused_unchanged(g, Action("accept", 1), "V7")
+    assert e.reason == ("nobody has called a bet: there is nothing to accept; now B plays a "
+                        "card to the first trick (or calls truc, envit or falta, or gives up)")
+    e = refused_unchanged(g, Action("call", 1, what="torne"), "V9")
+    assert e.reason.endswith("it cannot open the betting: open it with envit (2) or falta")
+    e = refused_unchanged(g, Action("play", 1, card=C("1-swords")), "V6")
+    assert e.reason == "B does not hold the Ace of swords: play one of B's own 3 cards"
+    call(g, 1, "truc")
+    e = refused_unchanged(g, Action("call", 0, what="quatre val"), "V7")
+    assert "answer it (accept, refuse or raise to birtruc)" in e.reason
+    call(g, 0, "birtruc")
+    call(g, 1, "quatre val")
+    call(g, 0, "joc fora")
+    e = refused_unchanged(g, Action("play", 1, card=C("4-coins")), "V7")
+    assert e.reason.endswith("play stops until B answers (accept or refuse)")   # no raise left
+    accept(g, 1)
+    e = refused_unchanged(g, Action("call", 1, what="envit"), "V9")
+    assert "a truc has already been accepted; now B plays a card to the first trick (or gives up)" \
+        in e.reason
+    e = refused_unchanged(g, Action("call", 1, what="truc"), "V7")
+    assert "joc fora is the last bet of the ladder; now B plays a card" in e.reason

@@ -1232,9 +1232,9 @@ class Truk(SidesAddressed, Game):
                 raise IllegalAction("K1", f"the {card.name} is not a Spanish card")
             if card not in self.hands[seat]:
                 k = len(self.hands[seat])
-                raise IllegalAction("K5", f"{w.says(seat, 'does')} not hold the {card.name}: "
-                                    f"play one of {w.poss(seat)} own {k} card"
-                                    f"{'s' if k != 1 else ''}")
+                own = (f"play one of {w.poss(seat)} own {k} cards" if k > 1
+                       else f"play the one card {w.says(seat, 'holds')}")
+                raise IllegalAction("K5", f"{w.says(seat, 'does')} not hold the {card.name}: {own}")
             return
         if kind == "truk":
             why = self._may_bet()
