@@ -965,3 +965,46 @@ def test_P9_a_card_clicked_in_the_betting_is_told_when_cards_are_laid():
     assert refusal.rule == "P9" and refusal.reason == (
         "in the poching you may pass, bet, call, raise or drop (cards are laid only in phase "
         "3); now B may pass or bet 1 to 11 chips")
+
+
+# ---- second audit: refusals a student can act on (rules4) --------------------------------
+def test_P9_a_bet_out_of_turn_names_who_bets_next_and_never_their_pair():
+    """Out of turn in the betting, the refusal says who is next and what the betting allows;
+    it is the same whether that player holds a pair or not (P8: that is secret)."""
+    lone = ["A-acorns", "K-leaves", "Q-hearts", "J-bells", "10-acorns", "9-leaves", "8-hearts",
+            "7-bells"]
+    pair = ["A-acorns", "A-leaves", "Q-hearts", "J-bells", "10-acorns", "9-leaves", "8-hearts",
+            "7-bells"]
+    reasons = []
+    for hand in (lone, pair):
+        game = poch_deal(4, {3: hand}, turned="7-hearts", dealer=2)
+        assert game.current_player == 3
+        before = snapshot(game)
+        with pytest.raises(IllegalAction) as info:
+            game.apply(Action("pass", 0))
+        assert snapshot(game) == before and info.value.rule == "P9"
+        reasons.append(info.value.reason)
+    assert reasons[0] == reasons[1] == (
+        "it is D's turn, not A's: the betting starts left of the dealer and goes clockwise, and "
+        "D is next to pass or bet (P9)")
+    game = poch_deal(4, {3: pair, 0: ["K-acorns", "K-hearts"]}, turned="7-hearts", dealer=2)
+    act(game, 3, "bet", 1)
+    with pytest.raises(IllegalAction, match="the betting goes round clockwise until the bets "
+                                            "are equal, and A is next to call, raise or drop"):
+        game.apply(Action("call", 1))
+
+
+def test_P12_a_run_started_with_a_card_not_held_says_any_card_held_will_do():
+    game = poch_deal(3, {0: ["A-acorns", "A-leaves"], 1: ["K-acorns", "K-leaves"]},
+                     turned="7-hearts")
+    while game.phase.key == "poch":
+        act(game, game.current_player, "pass" if game.high == 0 else "drop")
+    game.advance()                                     # the showdown: everyone passed
+    starter = game.current_player
+    stranger = next(c for c in make_deck("german32")
+                    if c not in game.hands[starter] and c != game.turned)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(Action("play", starter, card=stranger))
+    assert info.value.rule == "P12" and info.value.reason.endswith(
+        f"not hold the {stranger.name}: the first run is started with any card "
+        f"{game.players[starter]} holds")
