@@ -1308,3 +1308,21 @@ def test_K5_a_student_addressed_as_you_is_told_to_play_one_of_your_own_cards():
     why = game.why_not(Action("play", seat, card=stranger))
     assert why.rule == "K5" and why.reason == (
         f"You do not hold the {stranger.name}: play one of your own 3 cards")
+
+
+def test_K3_K7_with_two_players_the_side_is_a_person_never_it():
+    """With two players each side is one player (K3): the texts say *they* and *their*, not
+    *it* and *its*."""
+    game = new(2, esku="B", hands={"A": ["4-coins", "5-coins", "6-coins"],
+                                    "B": ["3-cups", "2-cups", "1-cups"]})
+    step = act(game, "B", "decline")
+    assert "(their first option)" in step.text and "its" not in step.text.split(":")[0]
+    deal(game, {"A": ["4-coins", "5-coins", "6-coins"], "B": ["3-cups", "2-cups", "1-cups"]})
+    act(game, "B", "play_truk")
+    texts = []
+    while game.phase.key == "play":
+        seat = game.current_player
+        texts.append(game.apply(Action("play", seat, card=game.hands[seat][0])).text)
+    joined = " ".join(texts)
+    assert "wins them the hand" in joined and "B wins the hand: they won two of the three" in joined
+    assert " it won " not in joined and "wins it the hand" not in joined

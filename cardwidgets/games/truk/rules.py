@@ -636,8 +636,9 @@ class Truk(SidesAddressed, Game):
         return f"side {SIDE_NAMES[side]}"
 
     def _side_it(self, side) -> str:
-        """The side as a pronoun: *it*, or *you* (two players, the seat addressed as you)."""
-        return "you" if self.n == 2 and self.words.is_you(side) else "it"
+        """The side as a pronoun: *it*; with two players the side is a person: *they*, or
+        *you* for the seat addressed as you."""
+        return self.words.they(side) if self.n == 2 else "it"   # two players: a person
 
     def _for(self, seat, verb) -> str:
         """``"B2, for side B, decides"`` with four players, ``"B decides"`` with two."""
@@ -657,8 +658,9 @@ class Truk(SidesAddressed, Game):
         return self.words.their(side)
 
     def _side_its(self, side) -> str:
-        """*its* (the side's), or *your* for the seat addressed as you in a game of two."""
-        return "your" if self.n == 2 and self.words.is_you(side) else "its"
+        """*its* (the side's); with two players *their*, or *your* for the seat addressed as
+        you."""
+        return self.words.their(side) if self.n == 2 else "its"
 
     def side_players(self, side) -> str:
         """The side's players in order of play from seat 0 (A1 and A2; B1 and B2); the seat
@@ -1485,7 +1487,7 @@ class Truk(SidesAddressed, Game):
                 return ("Now whoever takes the erdia wins the hand; if it ties too, the atzea "
                         f"decides, and three ties go to {esku_side}, the esku's side.")
             w, l = self.side_name(s[0]), self.side_name(1 - s[0])
-            it = "you" if self._side_it(s[0]) == "you" else "it"
+            it = {"you": "you", "they": "them"}.get(self._side_it(s[0]), "it")
             return (f"{_cap(w)} took the aurrea, so a win or a tie in the erdia wins {it} "
                     f"the hand: {l} must take the erdia.")
         a, b = s
