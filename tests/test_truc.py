@@ -1104,3 +1104,21 @@ def test_V7_V9_refusals_say_what_the_player_may_do_instead():
         in e.reason
     e = refused_unchanged(g, Action("call", 1, what="truc"), "V7")
     assert "joc fora is the last bet of the ladder; now B plays a card" in e.reason
+
+
+def test_V3_with_two_players_the_side_is_a_person_never_it():
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    play(g, 1, "4-coins")
+    play(g, 0, "1-swords")
+    play(g, 0, "1-clubs")
+    play(g, 1, "5-cups")
+    truc = settle(g)[-1]
+    assert "A scores 1 point (no bet was made), as they won the hand" in truc.text
+    g = dealt(2, {0: ["1-swords", "4-coins", "5-coins"], 1: ["4-cups", "1-clubs", "5-cups"]})
+    play(g, 1, "4-cups")
+    play(g, 0, "1-swords")            # A takes the first
+    play(g, 0, "4-coins")
+    play(g, 1, "1-clubs")             # B the second
+    play(g, 1, "5-cups")
+    step = play(g, 0, "5-coins")      # a parda: A won its trick first
+    assert "A, who won their trick first, wins the hand" in step.text

@@ -911,6 +911,7 @@ class Truc(SidesAddressed, Game):
         }[way]
         if way == "first_then_tie" and len(self.outcomes) == 3:
             which = ("who won your trick first, win" if self._side_is_you(side)
+                     else "who won their trick first, wins" if self.n == 2     # a person
                      else "which won its trick first, wins")
             words = (f"each side has won one trick and the third is a parda: {who}, {which} "
                      f"the hand")
@@ -1172,7 +1173,8 @@ class Truc(SidesAddressed, Game):
             if self.hand_way == "gave_up":
                 how = "the other side gave up"
             else:
-                how = f"{'you' if self._side_is_you(side) else 'it'} won the hand"
+                how = (f"{self.words.they(side)} won the hand" if self.n == 2   # a person
+                       else "it won the hand")
             if worth is None:
                 what_w = f"the joc fora, the whole cama ({_pts(pts)})"
             elif self.truc_level == 0:
