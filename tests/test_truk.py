@@ -1326,3 +1326,32 @@ def test_K3_K7_with_two_players_the_side_is_a_person_never_it():
     joined = " ".join(texts)
     assert "wins them the hand" in joined and "B wins the hand: they won two of the three" in joined
     assert " it won " not in joined and "wins it the hand" not in joined
+
+
+@pytest.mark.parametrize("path", ["opening", "AB"])
+def test_K12_K13_no_option_is_left_in_a_pasotan_or_compulsory_truk(path):
+    if path == "opening":
+        game = new(4, "B2")
+        act(game, game.current_player, "decline")
+        deal(game)
+        act(game, game.current_player, "decline")
+        deal(game)
+        while game.phase.key == "pasotan":
+            act(game, game.current_player, "play_truk")
+        rule, words = "K12", "both options were used, so this truk is played pasotan"
+    else:
+        game = opened(winner=1)
+        win_hand(game, 0)
+        win_hand(game, 1)
+        win_hand(game, 1)
+        assert game.due == {"side": 1, "options": 1, "path": "AB"}
+        deal(game)
+        act(game, game.current_player, "decline")
+        deal(game)
+        rule, words = "K13", "the side used its one option, so this truk is compulsory"
+    assert game.phase.key == "play" and game.mode in ("pasotan", "compulsory")
+    seat = game.current_player
+    for kind in ("decline", "play_truk"):
+        why = refused(game, Action(kind, seat), rule)
+        assert f"there is no option left to use: {words}" in why.reason
+        assert f"now {game.players[seat]} plays a card to the aurrea" in why.reason

@@ -1263,6 +1263,12 @@ class Truk(SidesAddressed, Game):
                                 f"after a pass is accepted (paso eske, K18) or before a "
                                 f"pasotan truk (K16); now {now}")
         if kind in ("play_truk", "decline"):
+            if self.mode in ("compulsory", "pasotan"):
+                rule, why = (("K13", "the side used its one option, so this truk is compulsory "
+                              "(nahitaez)") if self.mode == "compulsory" else
+                             ("K12" if self.decisions[-1]["path"] == "opening" else "K13",
+                              "both options were used, so this truk is played pasotan"))
+                raise IllegalAction(rule, f"there is no option left to use: {why}; now {now}")
             raise IllegalAction(self._option_rule() if self.due else "K12",
                                 "whether to play the truk or not is decided right after the "
                                 "deal, by the side that has the options (K12, K13); this hand "
