@@ -1056,3 +1056,11 @@ def test_H8_a_card_not_held_says_what_the_duties_allow_of_your_own():
     r = refused(g, Action("play", 2, card=stranger))
     assert r.rule == "H8" and r.reason == (
         f"C does not hold the {stranger.name}: the only card C may play now is the King of cups")
+
+
+def test_H7_a_bid_given_as_text_is_told_to_be_a_whole_number_not_chips():
+    game = game_at(4, 3)
+    game.apply(scripted_deal(game, {}, "1-swords"))
+    r = refused(game, Action("bid", game.first_player, amount="2"))
+    assert r.rule == "H7" and r.reason == ("amount: a whole number (of chips, or of tricks bid), "
+                                           "not '2'")

@@ -699,8 +699,8 @@ class Game:
         if seat is not None and seat.__class__ is not int:
             raise IllegalAction(self.turn_rule(), f"seat: {seat!r:.40} is not a seat number")
         if amount is not None and amount.__class__ is not int:
-            raise IllegalAction(self.turn_rule(), f"amount: a number of chips is a whole "
-                                f"number, not {amount!r:.40}")
+            raise IllegalAction(self.turn_rule(), f"amount: a whole number (of chips, or of "
+                                f"tricks bid), not {amount!r:.40}")
         if action.kind.__class__ is not str:
             raise IllegalAction(self.turn_rule(), f"kind: a word such as 'bet', not "
                                 f"{action.kind!r:.40}")
