@@ -1008,3 +1008,46 @@ def test_P12_a_run_started_with_a_card_not_held_says_any_card_held_will_do():
     assert info.value.rule == "P12" and info.value.reason.endswith(
         f"not hold the {stranger.name}: the first run is started with any card "
         f"{game.players[starter]} holds")
+
+
+# ---- second audit: variants combined with the rules they change (rules4) ------------------
+def test_PV1_P6_a_turned_queen_with_the_dealer_holding_the_king_takes_no_marriage():
+    """Our ruling on PV1: the turned card counts only for its own hole, so a dealer holding
+    the King with the Queen turned takes the King and Queen holes but not the Marriage; and a
+    turned 9 gives no Sequence to a dealer holding the 7 and 8."""
+    game = poch_deal(3, {0: ["K-hearts"]}, turned="Q-hearts", dealer=0,
+                     options={"dealer_takes_turned": True})
+    pay = {s.action.what: s for s in game.history if s.phase == "pay"}
+    assert pay["K"].action.seat == 0 and pay["Q"].action.seat == 0 and pay["Q"].rule == "PV1"
+    assert pay["marriage"].action.kind == "unclaimed" and game.holes["marriage"] == 3
+    assert "it needs the Queen of hearts, which is the turned card" in pay["marriage"].text
+    game = poch_deal(3, {0: ["7-hearts", "8-hearts"]}, turned="9-hearts", dealer=0,
+                     options={"dealer_takes_turned": True})
+    pay = {s.action.what: s for s in game.history if s.phase == "pay"}
+    assert pay["sequence"].action.kind == "unclaimed" and game.holes["sequence"] == 3
+
+
+def test_PV2_P12_P6_the_dealt_payment_card_claims_and_runs_go_through_it():
+    """PV2: the payment card is dealt to a hand, so it claims its hole (P6) and a run is not
+    stopped by it (P12)."""
+    game = Poch(3, options={"PV2": True})
+    game.advance()
+    assert game.deal_sizes() == [10, 11, 11]       # dealer A: B, C, A, ...; the 32nd to C
+    rest = [c.code for c in make_deck("german32")
+            if c.code not in ("K-hearts", "Q-hearts", "J-hearts")]
+    hands = {1: ["J-hearts"] + rest[:10], 2: rest[10:19] + ["Q-hearts", "K-hearts"],
+             0: rest[19:29]}
+    game.apply(game.scripted_deal(hands))
+    assert game.payment == "hearts" and game.payment_card.code == "K-hearts"
+    while game.phase.key == "pay":
+        game.advance()
+    claimed = {s.action.what: s.action.seat for s in game.history if s.action.kind == "claim"}
+    assert claimed["K"] == claimed["Q"] == claimed["marriage"] == 2
+    while game.phase.key in ("poch", "showdown"):
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a.kind in ("pass", "drop")), legal[0]))
+    assert game.current_player == 1 and not game.centre  # everyone passed: B, left of the dealer
+    game.apply(Action("play", 1, card=game.suits.card("J-hearts")))
+    assert game.run_next.code == "Q-hearts" and game.current_player == 2
+    game.apply(Action("play", 2, card=game.suits.card("Q-hearts")))
+    assert game.run_next.code == "K-hearts" and game.current_player == 2   # not stopped
