@@ -1355,3 +1355,59 @@ def test_K12_K13_no_option_is_left_in_a_pasotan_or_compulsory_truk(path):
         why = refused(game, Action(kind, seat), rule)
         assert f"there is no option left to use: {words}" in why.reason
         assert f"now {game.players[seat]} plays a card to the aurrea" in why.reason
+
+
+# ---- an oracle for the counters: K10–K17 written out again (rules4) -----------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_K10_K17_seeded_random_games_move_the_counters_as_the_document_says(players):
+    """Seeded random play (bets, refusals, declines; KV2 in every third game): after every
+    decision and every hand the tantos, truks and options are what the document's counting
+    gives: the first hand a truk with 2 tantos and two options (K11, K12); a first decline
+    takes the 3rd tanto, a second puts the 3 back (K12, K13); a tanto a hand, 2 after AA with
+    two options, all 3 after AB with one (K13); a refused bet wins the hand's tanto (K17); a
+    truk hand gives a truk and sends the tantos back, except after a bet in KV2 (K10, K15)."""
+    for seed in range(40):
+        rng = random.Random(100 * players + seed)
+        kv2 = seed % 3 == 0
+        game = Truk(players, options={"bet_keeps_tantos": kv2})
+        tantos, truks, due = [0, 0], [0, 0], None
+        while not game.finished:
+            key = game.phase.key
+            if key == "deal":
+                first = game.esku is None
+                game.apply(game.chance_action(rng))
+                if first:
+                    side = game.side_of(game.esku)
+                    tantos[side], due = 2, (side, 2, "opening")
+            elif key == "option":
+                choice = rng.choice(["play_truk", "decline"])
+                game.apply(Action(choice, game.current_player))
+                side, left, path = due
+                if choice == "play_truk":
+                    due = None
+                elif left == 2:
+                    tantos[side], due = 3, (side, 1, path)
+                else:
+                    tantos[side], due = 0, None
+                    assert game.mode == ("compulsory" if path == "AB" else "pasotan")
+            elif key == "score":
+                side, stake, mode = game.hand_result["side"], game.stake, game.mode
+                game.apply(game.legal_actions()[0])
+                if stake == "truk":
+                    truks[side] += 1
+                    if not (mode == "bet" and kv2) or truks[side] == 6:
+                        tantos = [0, 0]
+                elif tantos == [1, 1]:
+                    tantos = [3 if s == side else 0 for s in (0, 1)]
+                    due = (side, 1, "AB")
+                else:
+                    tantos[side] += 1
+                    if tantos[side] == 2:
+                        due = (side, 2, "AA")
+            else:
+                game.apply(rng.choice(game.legal_actions()))
+                continue
+            assert game.tantos == tantos and game.truks == truks, (seed, game.history[-1].text)
+            assert (None if game.due is None else
+                    (game.due["side"], game.due["options"], game.due["path"])) == due
+        assert max(truks) == 6
