@@ -1,4 +1,6 @@
 """Poch rules P1–P15 and variants PV1–PV5, one test (or more) per rule id."""
+import random
+
 import pytest
 
 from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, play_out
@@ -1051,3 +1053,77 @@ def test_PV2_P12_P6_the_dealt_payment_card_claims_and_runs_go_through_it():
     assert game.run_next.code == "Q-hearts" and game.current_player == 2
     game.apply(Action("play", 2, card=game.suits.card("Q-hearts")))
     assert game.run_next.code == "K-hearts" and game.current_player == 2   # not stopped
+
+
+# ---- an oracle for phases 1 and 2: P6-P8, P10 and PV1-PV3 written out again (rules4) -----
+ORDER_P1 = ["A", "K", "Q", "J", "10", "9", "8", "7"]            # high to low
+SKAT = {"german": ["acorns", "leaves", "hearts", "bells"],     # high to low
+        "french": ["clubs", "spades", "hearts", "diamonds"]}
+
+
+def _oracle_claims(game, dealer_takes):
+    """P6, P7, PV1: who takes each hole, from the hands, the payment suit and the turned card."""
+    holder = {c.rank: s for s in range(game.n) for c in game.hands[s] if c.suit == game.payment}
+    out = {}
+    for rank in ("A", "K", "Q", "J", "10"):
+        if rank in holder:
+            out[rank] = holder[rank]
+        elif dealer_takes and game.turned is not None and game.turned.rank == rank:
+            out[rank] = game.dealer
+    for hole, ranks in (("marriage", ("K", "Q")), ("sequence", ("7", "8", "9"))):
+        seats = {holder.get(r) for r in ranks}
+        if len(seats) == 1 and None not in seats:
+            out[hole] = seats.pop()
+    return out
+
+
+def _oracle_key(cards, payment, system, without_pair):
+    """P8 (PV3): the best set of equal rank; pairs of one rank: the payment card (PV3: the
+    higher skat suit); PV3 with no pair: the highest card, then the skat suit."""
+    best = None
+    for rank in ORDER_P1:
+        same = [c for c in cards if c.rank == rank]
+        if not same:
+            continue
+        top_suit = max(4 - SKAT[system].index(c.suit) for c in same)
+        key = (len(same), 8 - ORDER_P1.index(rank),
+               top_suit if without_pair else (any(c.suit == payment for c in same), top_suit))
+        best = key if best is None or key > best else best
+    return best
+
+
+@pytest.mark.parametrize("options", [{}, {"PV1": True}, {"PV2": True}, {"PV3": True},
+                                     {"PV1": True, "PV3": True}])
+def test_P6_P8_P10_seeded_random_deals_pay_the_holes_and_the_poching_as_the_documents_say(options):
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Poch(3 + seed % 4, options=options, chips=40, deals=2, dealer=seed % 3,
+                    suits="german" if seed % 2 else "french")
+        while not game.finished:
+            key = game.phase.key
+            if key == "pay":
+                expect = _oracle_claims(game, game.options["dealer_takes_turned"])
+                got = {}
+                while game.phase.key == "pay":
+                    step = game.apply(game.legal_actions()[0])
+                    if step.action.kind == "claim":
+                        got[step.action.what] = step.action.seat
+                assert got == expect, (seed, game.payment)
+            elif key == "showdown":
+                contenders = [s for s in range(game.n) if not game.dropped[s] and game.bets[s]]
+                pot, chips = sum(game.bets) + game.holes["poch"], list(game.chips)
+                game.apply(game.legal_actions()[0])
+                if contenders:
+                    keys = {s: _oracle_key(game.hands[s], game.payment, game.system,
+                                           game.options["poch_without_pair"])
+                            for s in contenders}
+                    winner = max(contenders, key=keys.get)
+                    assert list(keys.values()).count(keys[winner]) == 1
+                    assert game.poch_winner == winner and game.chips[winner] == chips[winner] + pot
+                else:
+                    assert game.poch_winner is None and game.holes["poch"] == pot
+            elif game.current_player in (CHANCE, TABLE):
+                game.apply(game.chance_action(rng) if game.current_player == CHANCE
+                           else game.legal_actions()[0])
+            else:
+                game.apply(rng.choice(game.legal_actions()))
