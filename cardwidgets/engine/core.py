@@ -819,6 +819,12 @@ class Game:
         except Exception:
             self._rebuild(self.actions)  # never leave a half-applied action behind
             raise
+        return self._record(action, text, rule, phase, deal, actor)
+
+    def _record(self, action, text, rule, phase, deal, actor) -> Step:
+        """Keep ``action``, applied already, and its step (``text`` and ``rule`` from
+        :meth:`_do`; ``phase``, ``deal`` and ``actor`` as they were before it), clearing the
+        steps undone with :meth:`back` unless they are being replayed."""
         actions = self.actions
         actions.append(action)
         step = _new(Step, (len(actions), action, phase, deal, [text], rule, actor))
