@@ -692,7 +692,17 @@ class Game:
 
     def _verify_for(self, action, actor) -> None:
         if action.__class__ is not Action and not isinstance(action, Action):
-            raise IllegalAction("action", f"{action!r:.60} is not an action")
+            if actor is None:
+                hint = "; and the game is over"
+            elif actor == CHANCE:
+                hint = (": now the cards are dealt, by game.apply(game.chance_action(rng)) "
+                        "with rng = random.Random(), or game.to_choice(rng) to deal and go on "
+                        "to the next player's choice")
+            else:
+                legal = self.legal_actions()
+                hint = (": give one of game.legal_actions()"
+                        + (f", such as {legal[0]!r}" if legal else ""))
+            raise IllegalAction(self.turn_rule(), f"{action!r:.60} is not an action{hint}")
         if actor is None:
             raise IllegalAction(self.turn_rule(), self._over_words() or "the game is over")
         seat, amount, card, cards = action.seat, action.amount, action.card, action.cards
