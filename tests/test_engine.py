@@ -289,6 +289,13 @@ def test_history_moves_need_a_number_of_steps(method, arg):
     with pytest.raises(ConfigError) as err:
         getattr(game, method)(arg)
     assert err.value.field in ("n", "step") and game.actions == before
+    if method == "goto":
+        assert f"from 0 (the start) to {len(before)}" in err.value.reason
+
+
+def test_goto_in_a_game_not_yet_begun_says_only_the_start_exists():
+    with pytest.raises(ConfigError, match="nothing has been played yet, so the only step is 0"):
+        Poch(3).goto(4)
 
 
 def test_a_huge_move_is_quoted_by_its_start_only():

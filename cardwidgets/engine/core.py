@@ -909,7 +909,10 @@ class Game:
         """Go to just after step ``index`` (0 = the start), within what was played."""
         total = len(self.actions) + len(self._redo)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= total:
-            raise ConfigError("step", f"a step from 0 to {total}, not {index!r:.40}")
+            where = ("nothing has been played yet, so the only step is 0 (the start)"
+                     if not total else f"the game has {total} step{'' if total == 1 else 's'} "
+                     f"so far: go to one from 0 (the start) to {total}")
+            raise ConfigError("step", f"{where}, not {index!r:.40}")
         if index < len(self.actions):
             self.back(len(self.actions) - index)
         else:
