@@ -1013,35 +1013,3 @@ def test_H5_the_trump_words_are_the_document_s_or_name_their_source():
                     .read_text(encoding="utf-8"))
     intro = "".join(nb["cells"][0]["source"])
     assert "*triunfo*" in intro and "not in the" in intro and "*trump*" in intro
-
-
-def test_H7_H8_H10_a_move_out_of_turn_says_who_acts_now_and_why():
-    """Out of turn, a student is told whose turn it is and why: the bids go to the right and
-    the dealer bids last (H7); the first player leads the first trick (H8), the winner of a
-    trick the next (H10), and the cards go to the right (H8). The game is unchanged."""
-    game = Pocha(4, start=10, hands=1, dealer=1)
-    game.to_choice(random.Random(4))
-    first = game.current_player
-    assert first == game.first_player == 0      # on the dealer's right
-    refusal = game.why_not(Action("bid", seat=game.dealer, amount=1))
-    assert refusal.rule == "H7" and "bids now: the bids go to the right" in refusal.reason
-    while game.current_player != game.dealer:
-        game.apply(game.legal_actions()[0])
-    before = game.view()
-    other = (game.dealer + 1) % 4
-    with pytest.raises(IllegalAction) as caught:
-        game.apply(Action("bid", seat=other, amount=0))
-    assert "the dealer, bids last" in caught.value.reason and game.view() == before
-    game.apply(game.legal_actions()[0])
-
-    def out_of_turn():
-        seat = (game.current_player + 1) % 4
-        return game.why_not(Action("play", seat=seat, card=game.hands[seat][0]))
-    assert "leads to this trick: the player on the dealer's right leads the first" \
-        in out_of_turn().reason
-    game.apply(game.legal_actions()[0])
-    assert "plays now: the cards go to the right" in out_of_turn().reason
-    for _ in range(3):
-        game.apply(game.legal_actions()[0])
-    winner = game.current_player
-    assert out_of_turn().reason.endswith(f"{game.words.name(winner)} won the last trick (H8, H10)")

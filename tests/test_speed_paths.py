@@ -396,15 +396,13 @@ def test_turn_refusals_say_your_turn_for_the_seat_named_you():
     game.apply(game.chance_action(random.Random(1)))
     assert game.current_player == 0
     why = game.why_not(Action("bid", 1, amount=0))
-    assert why.reason.startswith("it is your turn, not Ada's: you bid now") and why.rule == "H7"
+    assert why.reason == "it is your turn, not Ada's" and why.rule == "H7"
     assert game.why_not(Action("bid", None, amount=0)).reason == "say who acts: it is your turn"
     game.apply(Action("bid", 0, amount=0))
-    assert game.why_not(Action("bid", 0, amount=0)).reason.startswith(
-        "it is Boris's turn, not yours: Boris bids now")
+    assert game.why_not(Action("bid", 0, amount=0)).reason == "it is Boris's turn, not yours"
     named = Pocha(["Cy", "Ada", "Boris"], dealer=1)
     named.apply(named.chance_action(random.Random(1)))
-    assert named.why_not(Action("bid", 1, amount=0)).reason.startswith(
-        "it is Cy's turn, not Ada's: Cy bids now")
+    assert named.why_not(Action("bid", 1, amount=0)).reason == "it is Cy's turn, not Ada's"
 
 
 @pytest.mark.parametrize("key", KEYS)

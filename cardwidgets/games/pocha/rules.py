@@ -617,25 +617,6 @@ class Pocha(Addressed, Game):
     def turn_rule(self):
         return self._phase.rule
 
-    def _turn_words(self, seat):
-        """What ``seat``, whose turn it is, does now (H7, H8, H10), for a move out of turn."""
-        w = self.words
-        who = w.name(seat)
-        if self._phase is BID_PHASE:
-            if seat == self.dealer:
-                return (f"{who}, the dealer, {w.verb(seat, 'bids')} last: the bids go to the "
-                        f"right, from the player on the dealer's right")
-            return (f"{who} {w.verb(seat, 'bids')} now: the bids go to the right, from the "
-                    f"player on the dealer's right to the dealer")
-        if self._phase is PLAY_PHASE:
-            if not self.trick.plays:
-                why = ("the player on the dealer's right leads the first trick" if not any(self.taken)
-                       else f"{who} won the last trick")
-                return f"{who} {w.verb(seat, 'leads')} to this trick: {why} (H8, H10)"
-            return (f"{who} {w.verb(seat, 'plays')} now: the cards go to the right, "
-                    f"one from each player")
-        return None
-
     # ---- legal actions -------------------------------------------------------------------
     def legal_actions(self):
         """The actions the rules allow now, as :meth:`Game.legal_actions` (worked out once
