@@ -896,7 +896,7 @@ class Pocha(Addressed, Game):
                     i = bisect_left(places, place, lo, hi)
                     if i < hi and places[i] == place:
                         text, rule = self._play(info, i, self._span)
-                        # as _record (written out: one call fewer for every card played)
+                        # as Game._record (written out: one call fewer for every card played)
                         actions = self.actions
                         actions.append(action)
                         step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text],
@@ -911,18 +911,8 @@ class Pocha(Addressed, Game):
                     and (bid[0] != self.dealer or bid[1] != self.forbidden_bid()):
                 self._legal_now = None
                 text, rule = self._do_bid(action)
-                return self._record(action, text, rule, "bid", bid[0])
+                return self._record(action, text, rule, "bid", self.deal_no, bid[0])
         return Game.apply(self, action)
-
-    def _record(self, action, text, rule, phase, actor):
-        """Keep ``action`` and its step, as :meth:`Game.apply` does after ``_do``."""
-        actions = self.actions
-        actions.append(action)
-        step = _new(Step, (len(actions), action, phase, self.deal_no, [text], rule, actor))
-        self.history.append(step)
-        if self._redo and not self._replaying:
-            self._redo.clear()
-        return step
 
     def _do(self, action):
         if self._phase is not PLAY_PHASE:
