@@ -1411,3 +1411,28 @@ def test_K10_K17_seeded_random_games_move_the_counters_as_the_document_says(play
             assert (None if game.due is None else
                     (game.due["side"], game.due["options"], game.due["path"])) == due
         assert max(truks) == 6
+
+
+def test_K17_K18_our_ruling_no_truk_bet_while_answering_a_pass_or_changing_after_it():
+    """Our ruling: the bet is made on one's turn to play a card; the player answering a pass,
+    or changing cards after one, bets no truk then, and may once the turn to play comes."""
+    assert "not while answering a pass (paso eske)" in RULES_K17()
+    game, tricks = _tanto_hand()
+    asker = game.current_player
+    act(game, asker, "ask_pass")
+    answerer = game.current_player
+    assert all(a.kind != "truk" for a in game.legal_actions())
+    why = refused(game, Action("truk", answerer), "K18")
+    assert "accepts (accept_pass) or" in why.reason
+    act(game, answerer, "accept_pass")
+    assert game.current_player == asker and all(a.kind != "truk" for a in game.legal_actions())
+    refused(game, Action("truk", asker), "K18")
+    act(game, asker, "change")
+    act(game, answerer, "change")
+    assert game.phase.key == "play" and game.current_player == asker
+    assert Action("truk", asker) in game.legal_actions()      # the turn to play: it may bet
+
+
+def RULES_K17():
+    from cardwidgets.games.truk.rules import RULES
+    return RULES["K17"]

@@ -210,7 +210,10 @@ RULES = {
            "(the document allows it only while a tanto is); a refused bet counts as winning the "
            "hand for its tanto, so in the hand for the 3rd tanto at 1–1 the betting side takes "
            "all 3 tantos and has one option; after a truk reached by a bet the tanto phase is "
-           "over and the tantos go back to the middle (variant KV2 keeps them).",
+           "over and the tantos go back to the middle (variant KV2 keeps them). Our ruling: 'on "
+           "their turn' is the turn to play a card to the trick: the bet comes before the card "
+           "(or when the turn comes back after a pass), not while answering a pass (paso eske) "
+           "or changing cards after one (K18).",
     "K18": "Paso eske, or binakako pasoa (the pass in pairs): at any moment of a hand, on their "
            "turn, whether a tanto or a truk is played, a player may ask the player on their "
            "right to pass. Refused: the hand goes on. Accepted: both show some (hainbat) of "
