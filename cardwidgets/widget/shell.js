@@ -71,6 +71,31 @@ function cwRuleIds(rule, rules) {
   return rule.split(/[\s,;()]+/).filter((t) => t && Object.prototype.hasOwnProperty.call(rules, t));
 }
 
+/** Play mode: the cards of the student's hand the rules refuse now (frame.refusals, the
+ *  rules' words) are told so before a click: "not playable now" in the card's name, the
+ *  refusal as its description (aria-describedby) and tooltip, marked aria-disabled (a click
+ *  still asks Python, which refuses it with the same words in the notice). */
+function cwMarkRefused(node, f, uid) {
+  const why = f.refusals;
+  if (!why) return;
+  let k = 0, box = null;
+  // dimmed only beside cards that may be played (not a whole hand during a bid)
+  const some = !!node.querySelector("button.cw-card--legal");
+  for (const b of node.querySelectorAll("button.cw-card[data-code]")) {
+    const text = why[b.dataset.code];
+    if (!text || b.classList.contains("cw-card--legal")) continue;
+    b.classList.add("cw-card--refused");
+    if (some) b.classList.add("cw-card--dim");
+    b.setAttribute("aria-disabled", "true");
+    b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, not playable now`);
+    b.title = `${b.title ? b.title + ": " : ""}not playable now. ${text}`;
+    if (!box) box = cwEl("div", "cw-sr-only cw-refusals", node);
+    const d = cwEl("span", "cw-refusal", box, text);
+    d.id = `${uid}-why-${++k}`;
+    b.setAttribute("aria-describedby", d.id);
+  }
+}
+
 /** Legal actions grouped by kind: [{kind, amount, actions:[{action, label, amounts?}]}].
  *  An entry with amounts [lo, hi] stands for every amount from lo to hi. */
 function cwGroupLegal(legal) {
@@ -1115,6 +1140,7 @@ function render({ model, el }) {
     };
     if (table) table.render(ctx);
     else cwEl("p", "cw-small", node, `No table drawing for ${f.game} yet.`);
+    if (atHead) cwMarkRefused(node, f, uid);
     return node;
   }
 
