@@ -523,9 +523,12 @@ function render({ model, el }) {
     const view = scroller();
     const headH = head.offsetHeight + 24;
     // beside the table: the table fits the visible height; above the controls: it leaves
-    // room for them and the start of the explanation, but shrinks at most 15% for that
-    const availH = wide ? Math.max(320, view - headH - 16) : Math.max(300, view - headH - 190);
-    const floor = wide ? 0 : 0.85;
+    // room for them and the start of the explanation, but shrinks at most 15% for that.
+    // In play mode the table fits the visible height whatever the layout: the student's own
+    // hand and the moves drawn at the seat are at its bottom, and must be in the window
+    const play = playing();
+    const availH = wide || play ? Math.max(320, view - headH - 16) : Math.max(300, view - headH - 190);
+    const floor = wide ? 0 : play ? 0.6 : 0.85;
     const key = `${availW}x${Math.round(availH)}`;
     if (key !== fit.key) fit = { key, z: 1, availW, availH, floor, measured: false };
     return true;
