@@ -89,7 +89,8 @@ function cwMarkRefused(node, f, uid) {
     b.setAttribute("aria-disabled", "true");
     b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, not playable now`);
     b.title = `${b.title ? b.title + ": " : ""}not playable now. ${text}`;
-    if (!box) box = cwEl("div", "cw-sr-only cw-refusals", node);
+    // hidden, and still read as the card's description (aria-describedby reads hidden text)
+    if (!box) { box = cwEl("div", "cw-refusals", node); box.hidden = true; }
     const d = cwEl("span", "cw-refusal", box, text);
     d.id = `${uid}-why-${++k}`;
     b.setAttribute("aria-describedby", d.id);
@@ -528,7 +529,9 @@ function render({ model, el }) {
     // hand and the moves drawn at the seat are at its bottom, and must be in the window
     const play = playing();
     const availH = wide || play ? Math.max(320, view - headH - 16) : Math.max(300, view - headH - 190);
-    const floor = wide ? 0 : play ? 0.6 : 0.85;
+    // (a narrow column, under CW_NARROW px, is scrolled in: shrinking it to fit the height
+    // would make its cards too small to read, so there it shrinks at most 15% too)
+    const floor = wide ? 0 : play && !narrow ? 0.6 : 0.85;
     const key = `${availW}x${Math.round(availH)}`;
     if (key !== fit.key) fit = { key, z: 1, availW, availH, floor, measured: false };
     return true;

@@ -177,7 +177,7 @@ function cwTkSeat(ctx, f, prev, s) {
     const bar = cwMoveBar(ctx, f, { title, skip: (l) => l.action.kind === "signal"
       || (changing && ["change", "play_truk"].includes(l.action.kind)) });
     if (bar) { box.appendChild(bar); box.classList.add("cw-tk-seat--movebar"); }
-    const sigs = cwMoveBar(ctx, f, { title: f.consult ? "Signals you may give:" : "A signal to your partner (K19), if you like:",
+    const sigs = cwMoveBar(ctx, f, { title: f.consult ? "Signal (K19):" : "Signal, if you like (K19):",
       skip: (l) => l.action.kind !== "signal",
       decorate: (b, l) => {
         b.appendChild(cwTkSignalFace(l.action.what, "", 16));
