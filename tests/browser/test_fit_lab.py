@@ -198,7 +198,10 @@ def test_tables_reflow_by_their_own_width(page, lab, lab_root):
             what = f"{name} in a {width} px column"
             assert abs(g["rootW"] - width) <= 1, f"{what}: the widget is {g['rootW']} px wide"
             assert_fits(g, what)
-            assert g["zoom"] >= floor[width], f"{what}: shrunk to {g['zoom']} {g}"
+            # (play mode, 640 px wide or more, fits the table to the window's height too, so
+            # that the student's own hand and moves are in the window: it may shrink more)
+            low = 0.7 if name.endswith("_p") and width >= 640 else floor[width]
+            assert g["zoom"] >= low, f"{what}: shrunk to {g['zoom']} {g}"
             assert g["smallestCard"] >= 14, f"{what}: cards {g['smallestCard']} px wide {g}"
         # Truk by its own width: three columns of seats where they fit (800 px), two at
         # 560 px, one in a widget 190 px wide (the window is 1600 px wide throughout)
