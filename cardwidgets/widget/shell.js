@@ -1067,11 +1067,16 @@ function render({ model, el }) {
     const own = (kind) => drawn && drawn.querySelector(`[data-cw-move="${kind}"]`);
     const cardsToClick = drawn && drawn.querySelector("button.cw-card--legal");
     nowWho.textContent = CW_SAY.yourTurn(nameOf(me)) + (cardsToClick ? " click a card or choose a move." : " choose a move.");
+    const pointed = new Set();
     for (const g of groups) {
       if (own(g.kind)) {
         // the table draws these moves itself (e.g. Pocha's bids at the seat): say so, and
-        // give a way to them
-        const b = mk("cw-goto-moves", `${cwGroupWords(g)}: at your seat ↓`, `${cwGroupWords(g)}: the buttons at your seat`, () => {
+        // give a way to them (one for each kind: Truk's signals are six moves of one kind)
+        if (pointed.has(g.kind)) continue;
+        pointed.add(g.kind);
+        const many = groups.filter((h) => h.kind === g.kind).length;
+        const words = many > 1 ? `${cwCap(g.kind)} (${many} choices)` : cwGroupWords(g);
+        const b = mk("cw-goto-moves", `${words}: at your seat ↓`, `${words}: the buttons at your seat`, () => {
           const t = tableHost.firstChild && [...tableHost.firstChild.querySelectorAll(`[data-cw-move="${g.kind}"]`)].find(usable);
           if (t) t.focus();
         }, legalBox);
