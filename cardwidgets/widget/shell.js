@@ -85,7 +85,10 @@ function cwMarkRefused(node, f, uid) {
     const text = why[b.dataset.code];
     if (!text || b.classList.contains("cw-card--legal")) continue;
     b.classList.add("cw-card--refused");
-    if (some) b.classList.add("cw-card--dim");
+    // beside cards that may be played: dimmed, and a stop of the Tab order (a student walking
+    // the hand hears why each may not be played); with none playable now (a bid, a bet) the
+    // hand is no choice: out of the Tab order, so the keys go straight to the moves
+    if (some) b.classList.add("cw-card--dim"); else b.tabIndex = -1;
     b.setAttribute("aria-disabled", "true");
     b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, not playable now`);
     b.title = `${b.title ? b.title + ": " : ""}not playable now. ${text}`;
@@ -344,7 +347,8 @@ function render({ model, el }) {
   let summary = null;   // hands played and phase-jump targets, computed once per data change
   let ahead = null;              // the pending look-ahead (lookAhead)
   let soon = null;               // the pending changes worked out ahead (planAhead)
-  let pendingFocus = null;       // where focus goes after the next redraw ("moves", "stepper")
+  let pendingFocus = null;
+  let sentFrom = null;           // what had the focus when the last move was sent       // where focus goes after the next redraw ("moves", "stepper")
   // the changes from the table shown to the steps next to it, worked out ahead (aheadWork):
   // step -> {live, was, now, z, key, ops}; all dropped when the table shown changes
   const plans = new Map();
@@ -681,6 +685,7 @@ function render({ model, el }) {
     }
     waiting = true;
     pendingFocus = "moves";
+    sentFrom = document.activeElement;
     tell(msg);
   }
 
@@ -750,7 +755,7 @@ function render({ model, el }) {
   playBtn.addEventListener("click", () => {
     const seat = seatSel.value === "" ? null : Number(seatSel.value);
     if (playing()) tell({ type: "take_seat", seat: model.get("play_as"), play: false, at: pos });
-    else if (seat !== null) { pendingFocus = "moves"; tell({ type: "take_seat", seat: playerOf(seat), play: true, at: pos }); }
+    else if (seat !== null) { pendingFocus = "moves"; sentFrom = document.activeElement; tell({ type: "take_seat", seat: playerOf(seat), play: true, at: pos }); }
   });
   /** The seat whose player makes `s`'s moves (meta.played_by; the seat itself in most games). */
   function playerOf(s) {
@@ -1051,7 +1056,7 @@ function render({ model, el }) {
     if (f.finished) {
       nowWho.textContent = "The game is over.";
       if (atHead) {
-        mk("cw-restart", "Play again", "Start a new game with the same players", () => { waiting = true; pendingFocus = "moves"; tell({ type: "restart" }); }, legalBox);
+        mk("cw-restart", "Play again", "Start a new game with the same players", () => { waiting = true; pendingFocus = "moves"; sentFrom = document.activeElement; tell({ type: "restart" }); }, legalBox);
       }
       return;
     }
@@ -1309,9 +1314,11 @@ function render({ model, el }) {
     drawStepper();
     drawExplain(f);
     drawNow(f);
-    // focus: never dropped to the page; after a move, on the next move
-    const intent = pendingFocus;
+    // focus: never dropped to the page; after a move, on the next move, unless the student
+    // moved the focus elsewhere in the widget while the computer players played (it stays)
+    let intent = pendingFocus;
     pendingFocus = null;
+    if (intent === "moves" && hadFocus && sentFrom && active !== sentFrom && alive(active)) intent = null;
     const cur = document.activeElement;
     const free = hadFocus || cur === root || cur === document.body || !cur;
     if (free && (intent === "moves" || (hadFocus && !alive(cur)))) {
@@ -1320,6 +1327,7 @@ function render({ model, el }) {
       // the moves come with the next frames (the built-in players act first): wait for them
       if (!found && playing() && !f.finished) pendingFocus = "moves";
     }
+    if (pendingFocus !== "moves") sentFrom = null;
   }
 
   function drawNotice() {
