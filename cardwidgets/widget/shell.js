@@ -73,8 +73,8 @@ function cwRuleIds(rule, rules) {
 
 /** Play mode: the cards of the student's hand the rules refuse now (frame.refusals, the
  *  rules' words) are told so before a click: "not playable now" in the card's name, the
- *  refusal as its description (aria-describedby) and tooltip, marked aria-disabled (a click
- *  still asks Python, which refuses it with the same words in the notice). */
+ *  refusal as its description (aria-describedby) and tooltip. It stays a button, not
+ *  disabled: a click asks Python, which refuses it with the same words in the notice. */
 function cwMarkRefused(node, f, uid) {
   const why = f.refusals;
   if (!why) return;
@@ -89,7 +89,6 @@ function cwMarkRefused(node, f, uid) {
     // the hand hears why each may not be played); with none playable now (a bid, a bet) the
     // hand is no choice: out of the Tab order, so the keys go straight to the moves
     if (some) b.classList.add("cw-card--dim"); else b.tabIndex = -1;
-    b.setAttribute("aria-disabled", "true");
     b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, not playable now`);
     b.title = `${b.title ? b.title + ": " : ""}not playable now. ${text}`;
     // hidden, and still read as the card's description (aria-describedby reads hidden text)
