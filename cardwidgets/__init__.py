@@ -8,14 +8,14 @@
 from .engine import (CHANCE, TABLE, Action, Card, CardwidgetsError, ConfigError, Game,
                      IllegalAction, RandomPlayer, RecordError, RuleOfThumbPlayer, Step,
                      make_deck, play_out)
-from .games import GAMES, Poch, Pocha
+from .games import GAMES, Poch, Pocha, Truc, Truk
 from .records import load_record, record_of, save_record, builtin_records
 from .widget import picture as _picture  # noqa: F401  (gives games and cards a static picture)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Poch", "Pocha", "GAMES", "Game", "Action", "Step", "Card", "make_deck", "CHANCE", "TABLE",
+    "Poch", "Pocha", "Truk", "Truc", "GAMES", "Game", "Action", "Step", "Card", "make_deck", "CHANCE", "TABLE",
     "CardwidgetsError", "IllegalAction", "ConfigError", "RecordError",
     "RandomPlayer", "RuleOfThumbPlayer", "play_out",
     "load_record", "save_record", "record_of", "builtin_records", "GameWidget",

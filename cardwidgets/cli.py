@@ -116,6 +116,13 @@ def load_site_build():
 
 
 def _value(text):
+    inner = text.strip()
+    if inner.startswith("[") and inner.endswith("]"):
+        inner = inner[1:-1]
+        if not inner.strip():
+            return []
+    if "," in inner or inner != text.strip():   # a list, e.g. truc's score=22,21 or [22,21]
+        return [_value(part.strip()) for part in inner.split(",")]
     for cast in (int, float):
         try:
             return cast(text)

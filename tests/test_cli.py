@@ -122,3 +122,15 @@ def test_too_many_chips_is_refused_at_once():
     out = run("play", "poch", "--players", "3", "--set", "chips=10000000")
     assert out.returncode == 2 and "chips:" in out.stderr and "at most 10,000" in out.stderr
     assert time.perf_counter() - t < 30
+
+
+def test_a_list_setting_is_given_with_commas_or_brackets():
+    """Truc's score setting is two numbers: --set score=22,21 (or [22,21]) as its refusal
+    shows it; a wrong one is still one clear line naming the field."""
+    for value in ("22,21", "[22, 21]"):
+        out = run("play", "truc", "--players", "2", "--set", f"score={value}", "--seed", "2")
+        assert out.returncode == 0, out.stderr
+        assert "Score in cama 1: A 22 (in the bones), B 21 (in the bones)" in out.stdout
+    out = run("play", "truc", "--set", "score=22,x")
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    assert "score: the score to start the first cama at is two whole numbers" in out.stderr

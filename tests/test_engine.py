@@ -289,6 +289,13 @@ def test_history_moves_need_a_number_of_steps(method, arg):
     with pytest.raises(ConfigError) as err:
         getattr(game, method)(arg)
     assert err.value.field in ("n", "step") and game.actions == before
+    if method == "goto":
+        assert f"from 0 (the start) to {len(before)}" in err.value.reason
+
+
+def test_goto_in_a_game_not_yet_begun_says_only_the_start_exists():
+    with pytest.raises(ConfigError, match="nothing has been played yet, so the only step is 0"):
+        Poch(3).goto(4)
 
 
 def test_a_huge_move_is_quoted_by_its_start_only():
@@ -339,3 +346,22 @@ def test_to_choice_deals_and_lets_the_rules_act_until_a_player_chooses(key):
     assert game.finished and stops > 0
     steps = len(game.history)
     assert game.to_choice(rng) is None and len(game.history) == steps
+
+
+def test_what_is_not_an_action_is_refused_with_what_to_give_instead():
+    """Anything but an Action is refused under the rule of the moment, with what to do instead:
+    deal at the start, one of the legal actions (an example named) in play, nothing once the
+    game is over; the game is unchanged."""
+    from cardwidgets import Pocha
+    game = Pocha(4, hands=1)
+    refusal = game.why_not("play")
+    assert refusal.rule == "H5" and "game.chance_action(rng)" in refusal.reason
+    game.to_choice(random.Random(3))
+    before = game.view()
+    with pytest.raises(IllegalAction) as caught:
+        game.apply({"kind": "bid", "seat": 3, "amount": 1})
+    assert caught.value.rule == "H7"
+    assert f"such as {game.legal_actions()[0]!r}" in caught.value.reason
+    assert game.view() == before
+    play_out(game, RuleOfThumbPlayer(1), seed=1)
+    assert "the game is over" in game.why_not(None).reason

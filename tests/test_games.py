@@ -31,6 +31,16 @@ def _played(cls, seed=5):
 
 
 @pytest.mark.parametrize("key", KEYS)
+def test_every_game_is_importable_from_the_package_by_its_name(key):
+    """``from cardwidgets import Truk`` works for every registered game, as for Poch: a
+    newcomer should not need to know the games' folders to start one."""
+    import cardwidgets
+    cls = GAMES[key]
+    assert getattr(cardwidgets, cls.__name__) is cls
+    assert cls.__name__ in cardwidgets.__all__
+
+
+@pytest.mark.parametrize("key", KEYS)
 def test_game_declares_rules_with_ids_and_phases(key):
     """A game declares its key (its folder's name), rule ids with texts, and phases ending in
     'over'; every phase's rule is a declared rule."""

@@ -1,4 +1,6 @@
 """Poch rules P1–P15 and variants PV1–PV5, one test (or more) per rule id."""
+import random
+
 import pytest
 
 from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, play_out
@@ -965,3 +967,163 @@ def test_P9_a_card_clicked_in_the_betting_is_told_when_cards_are_laid():
     assert refusal.rule == "P9" and refusal.reason == (
         "in the poching you may pass, bet, call, raise or drop (cards are laid only in phase "
         "3); now B may pass or bet 1 to 11 chips")
+
+
+# ---- second audit: refusals a student can act on (rules4) --------------------------------
+def test_P9_a_bet_out_of_turn_names_who_bets_next_and_never_their_pair():
+    """Out of turn in the betting, the refusal says who is next and what the betting allows;
+    it is the same whether that player holds a pair or not (P8: that is secret)."""
+    lone = ["A-acorns", "K-leaves", "Q-hearts", "J-bells", "10-acorns", "9-leaves", "8-hearts",
+            "7-bells"]
+    pair = ["A-acorns", "A-leaves", "Q-hearts", "J-bells", "10-acorns", "9-leaves", "8-hearts",
+            "7-bells"]
+    reasons = []
+    for hand in (lone, pair):
+        game = poch_deal(4, {3: hand}, turned="7-hearts", dealer=2)
+        assert game.current_player == 3
+        before = snapshot(game)
+        with pytest.raises(IllegalAction) as info:
+            game.apply(Action("pass", 0))
+        assert snapshot(game) == before and info.value.rule == "P9"
+        reasons.append(info.value.reason)
+    assert reasons[0] == reasons[1] == (
+        "it is D's turn, not A's: the betting starts left of the dealer and goes clockwise, and "
+        "D is next to pass or bet (P9)")
+    game = poch_deal(4, {3: pair, 0: ["K-acorns", "K-hearts"]}, turned="7-hearts", dealer=2)
+    act(game, 3, "bet", 1)
+    with pytest.raises(IllegalAction, match="the betting goes round clockwise until the bets "
+                                            "are equal, and A is next to call, raise or drop"):
+        game.apply(Action("call", 1))
+
+
+def test_P12_a_run_started_with_a_card_not_held_says_any_card_held_will_do():
+    game = poch_deal(3, {0: ["A-acorns", "A-leaves"], 1: ["K-acorns", "K-leaves"]},
+                     turned="7-hearts")
+    while game.phase.key == "poch":
+        act(game, game.current_player, "pass" if game.high == 0 else "drop")
+    game.advance()                                     # the showdown: everyone passed
+    starter = game.current_player
+    stranger = next(c for c in make_deck("german32")
+                    if c not in game.hands[starter] and c != game.turned)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(Action("play", starter, card=stranger))
+    assert info.value.rule == "P12" and info.value.reason.endswith(
+        f"not hold the {stranger.name}: the first run is started with any card "
+        f"{game.players[starter]} holds")
+
+
+# ---- second audit: variants combined with the rules they change (rules4) ------------------
+def test_PV1_P6_a_turned_queen_with_the_dealer_holding_the_king_takes_no_marriage():
+    """Our ruling on PV1: the turned card counts only for its own hole, so a dealer holding
+    the King with the Queen turned takes the King and Queen holes but not the Marriage; and a
+    turned 9 gives no Sequence to a dealer holding the 7 and 8."""
+    game = poch_deal(3, {0: ["K-hearts"]}, turned="Q-hearts", dealer=0,
+                     options={"dealer_takes_turned": True})
+    pay = {s.action.what: s for s in game.history if s.phase == "pay"}
+    assert pay["K"].action.seat == 0 and pay["Q"].action.seat == 0 and pay["Q"].rule == "PV1"
+    assert pay["marriage"].action.kind == "unclaimed" and game.holes["marriage"] == 3
+    assert "it needs the Queen of hearts, which is the turned card" in pay["marriage"].text
+    game = poch_deal(3, {0: ["7-hearts", "8-hearts"]}, turned="9-hearts", dealer=0,
+                     options={"dealer_takes_turned": True})
+    pay = {s.action.what: s for s in game.history if s.phase == "pay"}
+    assert pay["sequence"].action.kind == "unclaimed" and game.holes["sequence"] == 3
+
+
+def test_PV2_P12_P6_the_dealt_payment_card_claims_and_runs_go_through_it():
+    """PV2: the payment card is dealt to a hand, so it claims its hole (P6) and a run is not
+    stopped by it (P12)."""
+    game = Poch(3, options={"PV2": True})
+    game.advance()
+    assert game.deal_sizes() == [10, 11, 11]       # dealer A: B, C, A, ...; the 32nd to C
+    rest = [c.code for c in make_deck("german32")
+            if c.code not in ("K-hearts", "Q-hearts", "J-hearts")]
+    hands = {1: ["J-hearts"] + rest[:10], 2: rest[10:19] + ["Q-hearts", "K-hearts"],
+             0: rest[19:29]}
+    game.apply(game.scripted_deal(hands))
+    assert game.payment == "hearts" and game.payment_card.code == "K-hearts"
+    while game.phase.key == "pay":
+        game.advance()
+    claimed = {s.action.what: s.action.seat for s in game.history if s.action.kind == "claim"}
+    assert claimed["K"] == claimed["Q"] == claimed["marriage"] == 2
+    while game.phase.key in ("poch", "showdown"):
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a.kind in ("pass", "drop")), legal[0]))
+    assert game.current_player == 1 and not game.centre  # everyone passed: B, left of the dealer
+    game.apply(Action("play", 1, card=game.suits.card("J-hearts")))
+    assert game.run_next.code == "Q-hearts" and game.current_player == 2
+    game.apply(Action("play", 2, card=game.suits.card("Q-hearts")))
+    assert game.run_next.code == "K-hearts" and game.current_player == 2   # not stopped
+
+
+# ---- an oracle for phases 1 and 2: P6-P8, P10 and PV1-PV3 written out again (rules4) -----
+ORDER_P1 = ["A", "K", "Q", "J", "10", "9", "8", "7"]            # high to low
+SKAT = {"german": ["acorns", "leaves", "hearts", "bells"],     # high to low
+        "french": ["clubs", "spades", "hearts", "diamonds"]}
+
+
+def _oracle_claims(game, dealer_takes):
+    """P6, P7, PV1: who takes each hole, from the hands, the payment suit and the turned card."""
+    holder = {c.rank: s for s in range(game.n) for c in game.hands[s] if c.suit == game.payment}
+    out = {}
+    for rank in ("A", "K", "Q", "J", "10"):
+        if rank in holder:
+            out[rank] = holder[rank]
+        elif dealer_takes and game.turned is not None and game.turned.rank == rank:
+            out[rank] = game.dealer
+    for hole, ranks in (("marriage", ("K", "Q")), ("sequence", ("7", "8", "9"))):
+        seats = {holder.get(r) for r in ranks}
+        if len(seats) == 1 and None not in seats:
+            out[hole] = seats.pop()
+    return out
+
+
+def _oracle_key(cards, payment, system, without_pair):
+    """P8 (PV3): the best set of equal rank; pairs of one rank: the payment card (PV3: the
+    higher skat suit); PV3 with no pair: the highest card, then the skat suit."""
+    best = None
+    for rank in ORDER_P1:
+        same = [c for c in cards if c.rank == rank]
+        if not same:
+            continue
+        top_suit = max(4 - SKAT[system].index(c.suit) for c in same)
+        key = (len(same), 8 - ORDER_P1.index(rank),
+               top_suit if without_pair else (any(c.suit == payment for c in same), top_suit))
+        best = key if best is None or key > best else best
+    return best
+
+
+@pytest.mark.parametrize("options", [{}, {"PV1": True}, {"PV2": True}, {"PV3": True},
+                                     {"PV1": True, "PV3": True}])
+def test_P6_P8_P10_seeded_random_deals_pay_the_holes_and_the_poching_as_the_documents_say(options):
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Poch(3 + seed % 4, options=options, chips=40, deals=2, dealer=seed % 3,
+                    suits="german" if seed % 2 else "french")
+        while not game.finished:
+            key = game.phase.key
+            if key == "pay":
+                expect = _oracle_claims(game, game.options["dealer_takes_turned"])
+                got = {}
+                while game.phase.key == "pay":
+                    step = game.apply(game.legal_actions()[0])
+                    if step.action.kind == "claim":
+                        got[step.action.what] = step.action.seat
+                assert got == expect, (seed, game.payment)
+            elif key == "showdown":
+                contenders = [s for s in range(game.n) if not game.dropped[s] and game.bets[s]]
+                pot, chips = sum(game.bets) + game.holes["poch"], list(game.chips)
+                game.apply(game.legal_actions()[0])
+                if contenders:
+                    keys = {s: _oracle_key(game.hands[s], game.payment, game.system,
+                                           game.options["poch_without_pair"])
+                            for s in contenders}
+                    winner = max(contenders, key=keys.get)
+                    assert list(keys.values()).count(keys[winner]) == 1
+                    assert game.poch_winner == winner and game.chips[winner] == chips[winner] + pot
+                else:
+                    assert game.poch_winner is None and game.holes["poch"] == pot
+            elif game.current_player in (CHANCE, TABLE):
+                game.apply(game.chance_action(rng) if game.current_player == CHANCE
+                           else game.legal_actions()[0])
+            else:
+                game.apply(rng.choice(game.legal_actions()))

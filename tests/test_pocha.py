@@ -1013,3 +1013,54 @@ def test_H5_the_trump_words_are_the_document_s_or_name_their_source():
                     .read_text(encoding="utf-8"))
     intro = "".join(nb["cells"][0]["source"])
     assert "*triunfo*" in intro and "not in the" in intro and "*trump*" in intro
+
+
+# ---- second audit: refusals a student can act on (rules4) --------------------------------
+def test_H7_a_bid_out_of_turn_says_the_bids_go_to_the_right_from_the_first_player():
+    game = game_at(4, 3)
+    game.apply(scripted_deal(game, {}, "1-swords"))
+    first = game.first_player
+    assert game.players[first] == "D"
+    r = refused(game, Action("bid", 0, amount=1))
+    assert r.rule == "H7" and r.reason == (
+        "it is D's turn, not A's: the bids start with the first player, on the dealer's right: "
+        "D (H7)")
+    game.apply(Action("bid", first, amount=1))
+    r = refused(game, Action("bid", 0, amount=1))
+    assert r.reason == ("it is C's turn, not A's: the bids go to the right, starting with D on "
+                        "the dealer's right, and C bids next (H7)")
+
+
+def test_H8_H10_a_card_out_of_turn_says_who_leads_or_plays_next():
+    g = ready(HANDS)
+    r = refused(g, Action("play", 0, card=g.hands[0][0]))
+    assert r.rule == "H8" and r.reason.endswith("D is the first player and leads the first "
+                                                "trick (H8)")
+    play(g, 3, "11-cups")
+    r = refused(g, Action("play", 0, card=g.hands[0][0]))
+    assert r.reason.endswith("the play goes to the right, and C plays next to the trick (H8)")
+    while sum(g.taken) == 0:                      # the rest of the first trick
+        g.apply(g.legal_actions()[0])
+    leader = g.current_player
+    wrong = next(s for s in range(4) if s != leader)
+    r = refused(g, Action("play", wrong, card=g.hands[wrong][0]))
+    assert r.reason.endswith(f"{g.players[leader]} won the last trick and leads the next (H10)")
+
+
+def test_H8_a_card_not_held_says_what_the_duties_allow_of_your_own():
+    g = ready(HANDS)
+    r = refused(g, Action("play", 3, card=C("1-coins")))        # D leads: any card of D's
+    assert r.reason.endswith("play one of D's own cards (any of them will do now)")
+    play(g, 3, "11-cups")
+    stranger = next(c for c in g.deck_cards if c not in g.hands[2] and c.code != "11-cups")
+    r = refused(g, Action("play", 2, card=stranger))
+    assert r.rule == "H8" and r.reason == (
+        f"C does not hold the {stranger.name}: the only card C may play now is the King of cups")
+
+
+def test_H7_a_bid_given_as_text_is_told_to_be_a_whole_number_not_chips():
+    game = game_at(4, 3)
+    game.apply(scripted_deal(game, {}, "1-swords"))
+    r = refused(game, Action("bid", game.first_player, amount="2"))
+    assert r.rule == "H7" and r.reason == ("amount: a whole number (of chips, or of tricks bid), "
+                                           "not '2'")

@@ -396,13 +396,17 @@ def test_turn_refusals_say_your_turn_for_the_seat_named_you():
     game.apply(game.chance_action(random.Random(1)))
     assert game.current_player == 0
     why = game.why_not(Action("bid", 1, amount=0))
-    assert why.reason == "it is your turn, not Ada's" and why.rule == "H7"
+    assert why.reason == ("it is your turn, not Ada's: the bids start with the first player, "
+                          "on the dealer's right: you (H7)")
+    assert why.rule == "H7"
     assert game.why_not(Action("bid", None, amount=0)).reason == "say who acts: it is your turn"
     game.apply(Action("bid", 0, amount=0))
-    assert game.why_not(Action("bid", 0, amount=0)).reason == "it is Boris's turn, not yours"
+    assert game.why_not(Action("bid", 0, amount=0)).reason.startswith(
+        "it is Boris's turn, not yours:")
     named = Pocha(["Cy", "Ada", "Boris"], dealer=1)
     named.apply(named.chance_action(random.Random(1)))
-    assert named.why_not(Action("bid", 1, amount=0)).reason == "it is Cy's turn, not Ada's"
+    assert named.why_not(Action("bid", 1, amount=0)).reason.startswith(
+        "it is Cy's turn, not Ada's:")
 
 
 @pytest.mark.parametrize("key", KEYS)

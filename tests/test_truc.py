@@ -1038,3 +1038,153 @@ def test_V3_our_ruling_no_signals_between_partners_in_truc():
             assert game.why_not(Action("signal", seat, what="one_eye")) is not None
             game.apply(player.choose(game, seat))
         assert game.finished
+
+
+# ---- second audit: rules combined, and cases at the edges (rules4) ------------------------
+def test_V7_V9_V10_an_accepted_envit_is_still_shown_and_counted_when_a_truc_is_refused():
+    """The refused truc ends the hand (our ruling, V7), but the accepted envit is settled
+    first, with every value shown (V9, V10); then the refused truc gives its caller 1."""
+    g = dealt(2, {0: ["7-swords", "6-swords", "4-cups"], 1: WEAK})     # 33 against 6
+    call(g, 1, "envit")
+    accept(g, 0)
+    call(g, 1, "truc")
+    refuse(g, 0)
+    assert g.phase.key == "settle" and g.tricks == []
+    steps = settle(g)
+    envit, truc = [s for s in steps if s.action.kind == "settle"][:2]
+    assert envit.action.what == "envit" and "7 + 6 + 20 = 33" in envit.text
+    assert truc.action.what == "truc" and "refused bet gives" in truc.text
+    assert g.points == [2, 1]
+
+
+def test_V7_V1_an_accepted_joc_fora_wins_the_cama_and_with_it_the_game():
+    g = dealt(2, {0: STRONG, 1: WEAK}, score=[23, 0])
+    play(g, 1, "4-coins")
+    play(g, 0, "1-swords")
+    play(g, 0, "1-clubs")
+    play(g, 1, "5-cups")
+    settle(g)
+    assert g.camas == [1, 0] and g.points == [0, 0]
+    g.apply(g.scripted_deal({0: STRONG, 1: WEAK}))
+    assert g.ma == 0                                    # the deal passed to the right
+    call(g, 0, "truc")
+    call(g, 1, "birtruc")
+    call(g, 0, "quatre val")
+    call(g, 1, "joc fora")
+    accept(g, 0)
+    play(g, 0, "1-swords")
+    play(g, 1, "4-coins")
+    play(g, 0, "1-clubs")
+    play(g, 1, "5-cups")
+    steps = settle(g)
+    assert "the joc fora, the whole cama (24 points)" in steps[-1].text
+    assert g.finished and g.camas == [2, 0] and "wins the game" in steps[-1].text
+
+
+def test_V7_V9_refusals_say_what_the_player_may_do_instead():
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    e = refused_unchanged(g, Action("accept", 1), "V7")
+    assert e.reason == ("nobody has called a bet: there is nothing to accept; now B plays a "
+                        "card to the first trick (or calls truc, envit or falta, or gives up)")
+    e = refused_unchanged(g, Action("call", 1, what="torne"), "V9")
+    assert e.reason.endswith("it cannot open the betting: open it with envit (2) or falta")
+    e = refused_unchanged(g, Action("play", 1, card=C("1-swords")), "V6")
+    assert e.reason == "B does not hold the Ace of swords: play one of B's own 3 cards"
+    call(g, 1, "truc")
+    e = refused_unchanged(g, Action("call", 0, what="quatre val"), "V7")
+    assert "answer it (accept, refuse or raise to birtruc)" in e.reason
+    call(g, 0, "birtruc")
+    call(g, 1, "quatre val")
+    call(g, 0, "joc fora")
+    e = refused_unchanged(g, Action("play", 1, card=C("4-coins")), "V7")
+    assert e.reason.endswith("play stops until B answers (accept or refuse)")   # no raise left
+    accept(g, 1)
+    e = refused_unchanged(g, Action("call", 1, what="envit"), "V9")
+    assert "a truc has already been accepted; now B plays a card to the first trick (or gives up)" \
+        in e.reason
+    e = refused_unchanged(g, Action("call", 1, what="truc"), "V7")
+    assert "joc fora is the last bet of the ladder; now B plays a card" in e.reason
+
+
+def test_V3_with_two_players_the_side_is_a_person_never_it():
+    g = dealt(2, {0: STRONG, 1: WEAK})
+    play(g, 1, "4-coins")
+    play(g, 0, "1-swords")
+    play(g, 0, "1-clubs")
+    play(g, 1, "5-cups")
+    truc = settle(g)[-1]
+    assert "A scores 1 point (no bet was made), as they won the hand" in truc.text
+    g = dealt(2, {0: ["1-swords", "4-coins", "5-coins"], 1: ["4-cups", "1-clubs", "5-cups"]})
+    play(g, 1, "4-cups")
+    play(g, 0, "1-swords")            # A takes the first
+    play(g, 0, "4-coins")
+    play(g, 1, "1-clubs")             # B the second
+    play(g, 1, "5-cups")
+    step = play(g, 0, "5-coins")      # a parda: A won its trick first
+    assert "A, who won their trick first, wins the hand" in step.text
+
+
+# ---- an oracle for the settling: the document's counting, written out again (rules4) ------
+ENVIT_WORTH = {"envit": 2, "torne": 4}
+TRUC_WORTH = {"truc": (2, 1), "birtruc": (3, 2), "quatre val": (4, 3), "joc fora": (None, 4)}
+
+
+def _settling_oracle(g):
+    """What the hand about to be settled gives, by the document's sentences: a refused bet
+    gives the caller 1 or the previous bet (V7, V9); an accepted envit its worth (a falta: what
+    the leader lacks, or the whole cama when both are in the males) to the best envit, ties to
+    the player nearest to mà (V9); the envit first, and the first side to 24 takes the cama
+    and the truc is not counted (V1, V10)."""
+    pts, camas = list(g.points), list(g.camas)
+    envit = None
+    calls = g.envit_calls
+    if calls and calls[-1]["answer"] == "refused":
+        envit = (g.table.team_of(calls[-1]["by"]),
+                 1 if len(calls) == 1 else ENVIT_WORTH[calls[-2]["bet"]])
+    elif calls and calls[-1]["answer"] == "accepted":
+        values = [envit_v9([c.code for c in g.dealt[s]]) for s in range(g.n)]
+        win = next(s for s in g.table.order_from(g.ma) if values[s] == max(values))
+        side = g.table.team_of(win)
+        bet = calls[-1]["bet"]
+        worth = (ENVIT_WORTH[bet] if bet != "falta" else
+                 24 - pts[side] if max(pts) < 12 else 24 - max(pts))
+        envit = (side, worth)
+    bets = g.truc_calls
+    if bets and bets[-1]["answer"] == "refused":
+        truc = (g.table.team_of(bets[-1]["by"]), TRUC_WORTH[bets[-1]["bet"]][1])
+    else:
+        accepted = [b["bet"] for b in bets if b["answer"] == "accepted"]
+        worth = TRUC_WORTH[accepted[-1]][0] if accepted else 1
+        truc = (g.hand_winner, worth)
+    for side, worth in [x for x in (envit, truc) if x is not None]:
+        worth = 24 - pts[side] if worth is None else worth     # the whole cama
+        pts[side] = min(24, pts[side] + worth)
+        if pts[side] == 24:
+            camas[side] += 1
+            return [0, 0], camas
+    return pts, camas
+
+
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_V1_V7_V9_V10_seeded_random_hands_settle_as_the_document_counts(n):
+    """Seeded random play from random scores (so the falta, the males and bones and the end
+    of a cama come up often): every hand's settling agrees with the oracle above."""
+    checked = 0
+    for seed in range(60):
+        rng = random.Random(1000 * n + seed)
+        g = Truc(n, score=[rng.randrange(24), rng.randrange(24)], dealer=rng.randrange(n))
+        while not g.finished:
+            if g.phase.key == "deal":
+                g.apply(g.chance_action(rng))
+            elif g.phase.key == "settle":
+                expect = _settling_oracle(g)
+                while g.phase.key == "settle":
+                    g.apply(g.legal_actions()[0])
+                if g.finished:
+                    assert g.camas == expect[1]
+                else:
+                    assert (g.points, g.camas) == expect
+                checked += 1
+            else:
+                g.apply(rng.choice(g.legal_actions()))
+    assert checked > 300

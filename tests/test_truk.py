@@ -1203,3 +1203,236 @@ def test_K18_no_pass_is_asked_during_the_pasotan_changes_or_before_a_bet_is_answ
     game, tricks = _tanto_hand()
     act(game, game.current_player, "truk")
     refused(game, Action("ask_pass", game.current_player), "K17")
+
+
+# ---- second audit: rules combined, and cases at the edges (rules4) ------------------------
+def _bet_and_answer(game, answer, bettor_side=None):
+    """In a tanto hand just dealt: the first player of ``bettor_side`` to play bets a truk
+    before playing (the players before play their first card), the other side answers."""
+    while bettor_side is not None and game.side_of(game.current_player) != bettor_side:
+        seat = game.current_player
+        game.apply(Action("play", seat, card=game.hands[seat][-1]))
+    bettor = game.current_player
+    act(game, bettor, "truk")
+    act(game, game.current_player, answer)
+    return bettor
+
+
+def test_K17_K13_a_refused_bet_by_the_side_holding_a_tanto_gives_it_two_and_two_options():
+    """A refused bet wins the tanto (K17); a side that so reaches 2 tantos has won the first
+    two tanto hands (AA): the next hand is for a truk with two options (K13)."""
+    game = opened(winner=1)
+    win_hand(game, 0)
+    assert game.tantos == [1, 0]
+    deal(game)
+    _bet_and_answer(game, "refuse", bettor_side=0)
+    step_table(game)
+    assert game.tantos == [2, 0]
+    assert game.due == {"side": 0, "options": 2, "path": "AA"}
+    assert "(AA)" in game.history[-1].text and "two options" in game.history[-1].text
+    deal(game)
+    assert game.phase.key == "option" and game.side_of(game.current_player) == 0
+
+
+def test_K17_K10_a_bet_truk_won_by_the_side_behind_sends_the_tantos_back():
+    """Side A holds a tanto; B bets, A says 'Joka!' and B wins the hand: B takes a truk and
+    the tantos go back to the middle (K10, K15, our ruling on K17)."""
+    game = opened(winner=1)
+    truks = list(game.truks)
+    win_hand(game, 0)
+    deal(game, winning(1))
+    _bet_and_answer(game, "joka", bettor_side=1)
+    finish_hand(game)
+    assert game.truks == [truks[0], truks[1] + 1] and game.tantos == [0, 0]
+    assert game.stake == "tanto" and game.due is None
+    assert "a new tanto phase begins (K10)" in game.history[-1].text
+
+
+def test_KV2_K13_a_bet_truk_at_one_all_leaves_the_next_hand_for_the_third_tanto():
+    game = opened(winner=1, options={"KV2": True})
+    win_hand(game, 0)
+    win_hand(game, 1)
+    deal(game, winning(0))
+    _bet_and_answer(game, "joka")
+    finish_hand(game)
+    assert game.tantos == [1, 1] and game.stake == "tanto" and game.due is None
+    deal(game)
+    assert "the 3rd tanto: 1 each, and the winner takes all 3" in game.history[-1].text
+
+
+def test_K9_K17_an_accepted_bet_that_wins_the_sixth_truk_ends_the_game():
+    game = opened(winner=0)
+    while game.truks[0] < 5:                      # side A wins tanto, tanto, then the truk
+        win_hand(game, 0)
+        if game.stake == "truk":
+            win_hand(game, 0, kind="truk")
+    assert game.truks[0] == 5 and game.stake == "tanto"
+    deal(game, winning(0))
+    _bet_and_answer(game, "joka", bettor_side=0)
+    finish_hand(game)
+    assert game.finished and game.truks[0] == 6 and game.phase.key == "over"
+    assert "6 truks and wins the game" in game.history[-1].text
+    assert game.result()["winning_side"] == "A"
+
+
+def test_K5_K17_K18_K19_refusals_say_what_the_player_may_do_instead():
+    game, tricks = _tanto_hand()
+    seat = game.current_player
+    name = game.players[seat]
+    for action in (Action("joka", seat), Action("accept_pass", seat),
+                   Action("keep", seat), Action("nothing_new", seat)):
+        rule = {"joka": "K17", "nothing_new": "K19"}.get(action.kind, "K18")
+        why = refused(game, action, rule)
+        assert f"now {name} plays a card to the aurrea (or bets a truk" in why.reason
+    stranger = next(c for c in make_deck("spanish40") if c not in game.hands[seat])
+    why = refused(game, Action("play", seat, card=stranger), "K5")
+    assert why.reason.endswith(f"play one of {name}'s own 3 cards")
+    act(game, seat, "ask_pass")
+    act(game, game.current_player, "refuse_pass")
+    why = refused(game, Action("ask_pass", seat), "K18")
+    assert "once a hand" in why.reason and f"now {name} plays a card to the aurrea" in why.reason
+    assert "asks for a pass" not in why.reason          # only what is allowed is named
+    act(game, seat, "truk")
+    act(game, game.current_player, "joka")
+    why = refused(game, Action("truk", seat), "K17")
+    assert "already played for a truk" in why.reason and f"now {name} plays a card" in why.reason
+
+
+def test_K5_a_student_addressed_as_you_is_told_to_play_one_of_your_own_cards():
+    game = Truk(["You", "Bea", "Cy", "Dan"])
+    game.apply(game.scripted_deal({}, esku="Bea"))
+    act(game, game.current_player, "play_truk")
+    seat = game.current_player
+    assert seat == 0                      # on the right of the esku, Bea
+    stranger = next(c for c in make_deck("spanish40") if c not in game.hands[seat])
+    why = game.why_not(Action("play", seat, card=stranger))
+    assert why.rule == "K5" and why.reason == (
+        f"You do not hold the {stranger.name}: play one of your own 3 cards")
+
+
+def test_K3_K7_with_two_players_the_side_is_a_person_never_it():
+    """With two players each side is one player (K3): the texts say *they* and *their*, not
+    *it* and *its*."""
+    game = new(2, esku="B", hands={"A": ["4-coins", "5-coins", "6-coins"],
+                                    "B": ["3-cups", "2-cups", "1-cups"]})
+    step = act(game, "B", "decline")
+    assert "(their first option)" in step.text and "its" not in step.text.split(":")[0]
+    deal(game, {"A": ["4-coins", "5-coins", "6-coins"], "B": ["3-cups", "2-cups", "1-cups"]})
+    act(game, "B", "play_truk")
+    texts = []
+    while game.phase.key == "play":
+        seat = game.current_player
+        texts.append(game.apply(Action("play", seat, card=game.hands[seat][0])).text)
+    joined = " ".join(texts)
+    assert "wins them the hand" in joined and "B wins the hand: they won two of the three" in joined
+    assert " it won " not in joined and "wins it the hand" not in joined
+
+
+@pytest.mark.parametrize("path", ["opening", "AB"])
+def test_K12_K13_no_option_is_left_in_a_pasotan_or_compulsory_truk(path):
+    if path == "opening":
+        game = new(4, "B2")
+        act(game, game.current_player, "decline")
+        deal(game)
+        act(game, game.current_player, "decline")
+        deal(game)
+        while game.phase.key == "pasotan":
+            act(game, game.current_player, "play_truk")
+        rule, words = "K12", "both options were used, so this truk is played pasotan"
+    else:
+        game = opened(winner=1)
+        win_hand(game, 0)
+        win_hand(game, 1)
+        win_hand(game, 1)
+        assert game.due == {"side": 1, "options": 1, "path": "AB"}
+        deal(game)
+        act(game, game.current_player, "decline")
+        deal(game)
+        rule, words = "K13", "the side used its one option, so this truk is compulsory"
+    assert game.phase.key == "play" and game.mode in ("pasotan", "compulsory")
+    seat = game.current_player
+    for kind in ("decline", "play_truk"):
+        why = refused(game, Action(kind, seat), rule)
+        assert f"there is no option left to use: {words}" in why.reason
+        assert f"now {game.players[seat]} plays a card to the aurrea" in why.reason
+
+
+# ---- an oracle for the counters: K10–K17 written out again (rules4) -----------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_K10_K17_seeded_random_games_move_the_counters_as_the_document_says(players):
+    """Seeded random play (bets, refusals, declines; KV2 in every third game): after every
+    decision and every hand the tantos, truks and options are what the document's counting
+    gives: the first hand a truk with 2 tantos and two options (K11, K12); a first decline
+    takes the 3rd tanto, a second puts the 3 back (K12, K13); a tanto a hand, 2 after AA with
+    two options, all 3 after AB with one (K13); a refused bet wins the hand's tanto (K17); a
+    truk hand gives a truk and sends the tantos back, except after a bet in KV2 (K10, K15)."""
+    for seed in range(40):
+        rng = random.Random(100 * players + seed)
+        kv2 = seed % 3 == 0
+        game = Truk(players, options={"bet_keeps_tantos": kv2})
+        tantos, truks, due = [0, 0], [0, 0], None
+        while not game.finished:
+            key = game.phase.key
+            if key == "deal":
+                first = game.esku is None
+                game.apply(game.chance_action(rng))
+                if first:
+                    side = game.side_of(game.esku)
+                    tantos[side], due = 2, (side, 2, "opening")
+            elif key == "option":
+                choice = rng.choice(["play_truk", "decline"])
+                game.apply(Action(choice, game.current_player))
+                side, left, path = due
+                if choice == "play_truk":
+                    due = None
+                elif left == 2:
+                    tantos[side], due = 3, (side, 1, path)
+                else:
+                    tantos[side], due = 0, None
+                    assert game.mode == ("compulsory" if path == "AB" else "pasotan")
+            elif key == "score":
+                side, stake, mode = game.hand_result["side"], game.stake, game.mode
+                game.apply(game.legal_actions()[0])
+                if stake == "truk":
+                    truks[side] += 1
+                    if not (mode == "bet" and kv2) or truks[side] == 6:
+                        tantos = [0, 0]
+                elif tantos == [1, 1]:
+                    tantos = [3 if s == side else 0 for s in (0, 1)]
+                    due = (side, 1, "AB")
+                else:
+                    tantos[side] += 1
+                    if tantos[side] == 2:
+                        due = (side, 2, "AA")
+            else:
+                game.apply(rng.choice(game.legal_actions()))
+                continue
+            assert game.tantos == tantos and game.truks == truks, (seed, game.history[-1].text)
+            assert (None if game.due is None else
+                    (game.due["side"], game.due["options"], game.due["path"])) == due
+        assert max(truks) == 6
+
+
+def test_K17_K18_our_ruling_no_truk_bet_while_answering_a_pass_or_changing_after_it():
+    """Our ruling: the bet is made on one's turn to play a card; the player answering a pass,
+    or changing cards after one, bets no truk then, and may once the turn to play comes."""
+    assert "not while answering a pass (paso eske)" in RULES_K17()
+    game, tricks = _tanto_hand()
+    asker = game.current_player
+    act(game, asker, "ask_pass")
+    answerer = game.current_player
+    assert all(a.kind != "truk" for a in game.legal_actions())
+    why = refused(game, Action("truk", answerer), "K18")
+    assert "accepts (accept_pass) or" in why.reason
+    act(game, answerer, "accept_pass")
+    assert game.current_player == asker and all(a.kind != "truk" for a in game.legal_actions())
+    refused(game, Action("truk", asker), "K18")
+    act(game, asker, "change")
+    act(game, answerer, "change")
+    assert game.phase.key == "play" and game.current_player == asker
+    assert Action("truk", asker) in game.legal_actions()      # the turn to play: it may bet
+
+
+def RULES_K17():
+    from cardwidgets.games.truk.rules import RULES
+    return RULES["K17"]

@@ -228,7 +228,8 @@ def test_refusal_through_the_comm_callback():
     before = snapshot(w)
     w._on_msg(w, {"type": "act", "action": {"kind": "play", "seat": 2, "card": "A-hearts"}, "at": 16}, [])
     assert w.notice == {"kind": "refused", "rule": "P12", "id": w.notice["id"],
-                        "text": "Rule P12: C does not hold the Ace of hearts"}
+                        "text": "Rule P12: C does not hold the Ace of hearts: the first run "
+                                "is started with any card C holds"}
     assert snapshot(w) == before
 
 

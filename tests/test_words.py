@@ -218,7 +218,7 @@ def test_truk_you_in_the_signals_and_their_public_text():
     refusal = game.why_not(Action("signal", 0, what="both_eyes"))
     assert refusal.reason.endswith("says two 3s, and your cards do not"), refusal.reason
     assert game.why_not(Action("play", 0, card=game.suits.card("7-cups"))).reason == (
-        "You do not hold the Seven of cups")
+        "You do not hold the Seven of cups: play one of your own 3 cards")
     game.apply(Action("play", 0, card=game.suits.card("4-cups")))
     game.apply(Action("play", 3, card=game.hands[3][0]))
     step = game.apply(Action("signal", 2, what="lip"))

@@ -692,15 +692,25 @@ class Game:
 
     def _verify_for(self, action, actor) -> None:
         if action.__class__ is not Action and not isinstance(action, Action):
-            raise IllegalAction("action", f"{action!r:.60} is not an action")
+            if actor is None:
+                hint = "; and the game is over"
+            elif actor == CHANCE:
+                hint = (": now the cards are dealt, by game.apply(game.chance_action(rng)) "
+                        "with rng = random.Random(), or game.to_choice(rng) to deal and go on "
+                        "to the next player's choice")
+            else:
+                legal = self.legal_actions()
+                hint = (": give one of game.legal_actions()"
+                        + (f", such as {legal[0]!r}" if legal else ""))
+            raise IllegalAction(self.turn_rule(), f"{action!r:.60} is not an action{hint}")
         if actor is None:
             raise IllegalAction(self.turn_rule(), self._over_words() or "the game is over")
         seat, amount, card, cards = action.seat, action.amount, action.card, action.cards
         if seat is not None and seat.__class__ is not int:
             raise IllegalAction(self.turn_rule(), f"seat: {seat!r:.40} is not a seat number")
         if amount is not None and amount.__class__ is not int:
-            raise IllegalAction(self.turn_rule(), f"amount: a number of chips is a whole "
-                                f"number, not {amount!r:.40}")
+            raise IllegalAction(self.turn_rule(), f"amount: a whole number (of chips, or of "
+                                f"tricks bid), not {amount!r:.40}")
         if action.kind.__class__ is not str:
             raise IllegalAction(self.turn_rule(), f"kind: a word such as 'bet', not "
                                 f"{action.kind!r:.40}")
@@ -819,6 +829,12 @@ class Game:
         except Exception:
             self._rebuild(self.actions)  # never leave a half-applied action behind
             raise
+        return self._record(action, text, rule, phase, deal, actor)
+
+    def _record(self, action, text, rule, phase, deal, actor) -> Step:
+        """Keep ``action``, applied already, and its step (``text`` and ``rule`` from
+        :meth:`_do`; ``phase``, ``deal`` and ``actor`` as they were before it), clearing the
+        steps undone with :meth:`back` unless they are being replayed."""
         actions = self.actions
         actions.append(action)
         step = _new(Step, (len(actions), action, phase, deal, [text], rule, actor))
@@ -893,7 +909,10 @@ class Game:
         """Go to just after step ``index`` (0 = the start), within what was played."""
         total = len(self.actions) + len(self._redo)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= total:
-            raise ConfigError("step", f"a step from 0 to {total}, not {index!r:.40}")
+            where = ("nothing has been played yet, so the only step is 0 (the start)"
+                     if not total else f"the game has {total} step{'' if total == 1 else 's'} "
+                     f"so far: go to one from 0 (the start) to {total}")
+            raise ConfigError("step", f"{where}, not {index!r:.40}")
         if index < len(self.actions):
             self.back(len(self.actions) - index)
         else:

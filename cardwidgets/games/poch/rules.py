@@ -536,14 +536,23 @@ class Poch(Addressed, Game):
                                 f"{w.says(seat, 'holds')}: it must be played next")
         if card not in self.hands[seat]:
             # (the words are kept short: the player sees their own hand)
-            raise IllegalAction("P12", sentence_case(f"{w.says(seat, 'does')} not hold the {card.name}"))
+            start = ("the first run" if not self.centre else "a new run")
+            raise IllegalAction("P12", sentence_case(
+                f"{w.says(seat, 'does')} not hold the {card.name}: {start} is started with "
+                f"any card {w.says(seat, 'holds')}"))
 
     def _turn_words(self, seat):
         """Why it is ``seat``'s turn in phase 3 (P12, P13: the holder of the next card, or
         who starts a run), for a card laid out of turn; nothing in the other phases."""
+        w = self.words
+        if self._phase.key == "poch":
+            why = ("the betting starts left of the dealer and goes clockwise" if self.high == 0
+                   else "the betting goes round clockwise until the bets are equal")
+            # public words only: what the seat may do depends on its pair, which is secret
+            what = "pass or bet" if self.high == 0 else "call, raise or drop"
+            return f"{why}, and {w.says(seat, 'is')} next to {what} (P9)"
         if self._phase.key != "run":
             return None
-        w = self.words
         who = w.name(seat)
         if self.run_next is not None:
             return (f"{who} {w.verb(seat, 'holds')} the {self.run_next.name}, the next card of "

@@ -810,9 +810,38 @@ class Pocha(Addressed, Game):
         if card.system != self.system:
             raise IllegalAction("H1", f"the {card.name} ({card.system} suits) is not a Spanish card")
         if card not in hand:
+            w, k = self.words, len(hand)
+            allow = ("any of them will do now" if len(legal) == k
+                     else f"the duties allow {len(legal)} of them now")
+            own = (f"play one of {w.poss(action.seat)} own cards ({allow})"
+                   if len(legal) > 1 else
+                   f"the only card {w.says(action.seat, 'may')} play now is the "
+                   f"{self._names[id(legal[0])]}" if k > 1 else
+                   f"play the one card {w.says(action.seat, 'holds')}")
             raise IllegalAction("H8", sentence_case(
-                f"{self.words.says(action.seat, 'does')} not hold the {card.name}"))
+                f"{w.says(action.seat, 'does')} not hold the {card.name}: {own}"))
         raise IllegalAction("H8", self._refusal(card, legal, duty, high, top))
+
+    def _turn_words(self, seat):
+        """Why it is ``seat``'s turn, for the refusal of a move out of turn (H7, H8, H10):
+        the bids and the play go to the right; a trick is led by the first player (the first
+        trick) or by the winner of the last one."""
+        w = self.words
+        key = self._phase.key
+        if key == "bid":
+            first = self.first_player
+            if seat == first:
+                return (f"the bids start with the first player, on the dealer's right: "
+                        f"{w.name(first)} (H7)")
+            return (f"the bids go to the right, starting with {w.name(first)} on the dealer's "
+                    f"right, and {w.says(seat, 'bids')} next (H7)")
+        if key != "play":
+            return None
+        if self._tops is None:
+            if sum(self.taken) == 0:
+                return f"{w.says(seat, 'is')} the first player and {w.verb(seat, 'leads')} the first trick (H8)"
+            return f"{w.says(seat, 'won')} the last trick and {w.verb(seat, 'leads')} the next (H10)"
+        return f"the play goes to the right, and {w.says(seat, 'plays')} next to the trick (H8)"
 
     def _refusal(self, card, legal, duty, high, top):
         """Why ``card`` breaks a duty of play (H8), in words for the student."""
@@ -867,7 +896,7 @@ class Pocha(Addressed, Game):
                     i = bisect_left(places, place, lo, hi)
                     if i < hi and places[i] == place:
                         text, rule = self._play(info, i, self._span)
-                        # as _record (written out: one call fewer for every card played)
+                        # as Game._record (written out: one call fewer for every card played)
                         actions = self.actions
                         actions.append(action)
                         step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text],
@@ -882,18 +911,8 @@ class Pocha(Addressed, Game):
                     and (bid[0] != self.dealer or bid[1] != self.forbidden_bid()):
                 self._legal_now = None
                 text, rule = self._do_bid(action)
-                return self._record(action, text, rule, "bid", bid[0])
+                return self._record(action, text, rule, "bid", self.deal_no, bid[0])
         return Game.apply(self, action)
-
-    def _record(self, action, text, rule, phase, actor):
-        """Keep ``action`` and its step, as :meth:`Game.apply` does after ``_do``."""
-        actions = self.actions
-        actions.append(action)
-        step = _new(Step, (len(actions), action, phase, self.deal_no, [text], rule, actor))
-        self.history.append(step)
-        if self._redo and not self._replaying:
-            self._redo.clear()
-        return step
 
     def _do(self, action):
         if self._phase is not PLAY_PHASE:

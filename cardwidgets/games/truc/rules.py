@@ -619,15 +619,17 @@ class Truc(SidesAddressed, Game):
                     block = self._envit_block(seat)
                     if block is None:
                         return
-                    raise IllegalAction(*block)
+                    raise IllegalAction(block[0], f"{block[1]}; answer {self._bet_of(call)} "
+                                        f"({self._answer_choices(call)})")
                 if what == "torne":
+                    first = " or call envit first" if self.may_envit(seat) else ""
                     raise IllegalAction("V9", "torne answers an envit, and no envit is open: "
-                                        f"answer {self._bet_of(call)} (or call envit first)")
-                raise IllegalAction(rule, f"{caller} called {call.kind}: answer it (accept, refuse"
-                                    + (f" or raise to {nxt}" if nxt else "") + f"), not {what!r}")
+                                        f"answer {self._bet_of(call)} "
+                                        f"({self._answer_choices(call)}){first}")
+                raise IllegalAction(rule, f"{caller} called {call.kind}: answer it "
+                                    f"({self._answer_choices(call)}), not {what!r}")
             raise IllegalAction(rule, f"{caller} called {call.kind}: play stops until "
-                                f"{w.says(seat, 'answers')} (accept or refuse"
-                                + (" or raise" if kind != "play" else "") + ")")
+                                f"{w.says(seat, 'answers')} ({self._answer_choices(call)})")
         if kind == "play":
             card = action.card
             if not isinstance(card, Card):
@@ -636,18 +638,25 @@ class Truc(SidesAddressed, Game):
                 return
             if card.system != self.system or card not in _DECK_SET:
                 raise IllegalAction("V2", f"the {card.name} is not in the truc deck")
-            raise IllegalAction("V6", f"{self.words.says(seat, 'does')} not hold the {card.name}")
+            w, k = self.words, len(self.hands[seat])
+            own = (f"play one of {w.poss(seat)} own {k} cards" if k > 1
+                   else f"play the one card {w.says(seat, 'holds')}")
+            raise IllegalAction("V6", f"{w.says(seat, 'does')} not hold the {card.name}: {own}")
         if kind == "give_up":
             return
+        now = self._play_choices(seat)
         if kind == "call":
             what = action.what
             if what in ("envit", "falta"):
                 block = self._envit_block(seat)
                 if block is not None:
-                    raise IllegalAction(*block)
+                    raise IllegalAction(block[0], f"{block[1]}; now {now}")
                 return
             if what == "torne":
-                raise IllegalAction("V9", "torne answers an envit; it cannot open the betting")
+                opening = (": open it with envit (2) or falta" if self.may_envit(seat)
+                           else f"; now {now}")
+                raise IllegalAction("V9", f"torne answers an envit; it cannot open the "
+                                    f"betting{opening}")
             level = self._bet_level(what)
             if level is None and what is None:
                 raise IllegalAction("V7", "say which bet you call (what: "
@@ -659,7 +668,7 @@ class Truc(SidesAddressed, Game):
                                     + ("" if self.catalan else ", envit, torne, falta") + ")")
             block = self._raise_block(seat)
             if block is not None:
-                raise IllegalAction(*block)
+                raise IllegalAction(block[0], f"{block[1]}; now {now}")
             expected = self._next_bet()[1]
             if what != expected:
                 if self.truc_level == 0:
@@ -669,13 +678,44 @@ class Truc(SidesAddressed, Game):
                                     f"the next bet is {expected}, not {what}")
             return
         if kind in (ACCEPT, REFUSE):
-            raise IllegalAction("V7", f"nobody has called a bet: there is nothing to {kind}")
+            raise IllegalAction("V7", f"nobody has called a bet: there is nothing to {kind}; "
+                                f"now {now}")
         w = self.words
         raise IllegalAction("V6", f"now {w.says(seat, 'plays')} a card (play), "
                             f"{w.verb(seat, 'calls')} a bet (call) or {w.verb(seat, 'gives')} up "
                             f"(give_up), not {kind!r}")
 
     # ---- refusals in words: whose turn, and what for -------------------------------------
+    def _play_choices(self, seat) -> str:
+        """What ``seat``, to play with no bet waiting for an answer, may do instead of a
+        refused move (V6, V7, V8, V9), in words; only the bets allowed now are named."""
+        w = self.words
+        calls = []
+        if self._raise_block(seat) is None:
+            calls.append(self._next_bet()[1])
+        if self.may_envit(seat):
+            calls += ["envit", "falta"]
+        text = (f"{w.says(seat, 'plays')} a card to the {self._trick_name(len(self.tricks))} "
+                f"trick")
+        gives = f"{w.verb(seat, 'gives')} up"
+        if not calls:
+            return f"{text} (or {gives})"
+        named = calls[0] if len(calls) == 1 else ", ".join(calls[:-1]) + " or " + calls[-1]
+        return f"{text} (or {w.verb(seat, 'calls')} {named}, or {gives})"
+
+    def _answer_choices(self, call) -> str:
+        """How the bet ``call`` may be answered now (V7, V9): "accept or refuse", "accept,
+        refuse or raise to birtruc"."""
+        if call.kind in ENVITS:
+            raises = [k for k in ENVIT_RAISES[call.kind]
+                      if k != "falta" or self._falta_raises(call)]
+        else:
+            nxt = self._next_bet_after(call.kind)
+            raises = [nxt] if nxt else []
+        if not raises:
+            return "accept or refuse"
+        return "accept, refuse or raise to " + " or ".join(raises)
+
     def _turn_words(self, seat) -> str:
         """What the player whose turn it is does now, for a refusal of a move out of turn
         (V6, V7, V9)."""
@@ -871,6 +911,7 @@ class Truc(SidesAddressed, Game):
         }[way]
         if way == "first_then_tie" and len(self.outcomes) == 3:
             which = ("who won your trick first, win" if self._side_is_you(side)
+                     else "who won their trick first, wins" if self.n == 2     # a person
                      else "which won its trick first, wins")
             words = (f"each side has won one trick and the third is a parda: {who}, {which} "
                      f"the hand")
@@ -1132,7 +1173,8 @@ class Truc(SidesAddressed, Game):
             if self.hand_way == "gave_up":
                 how = "the other side gave up"
             else:
-                how = f"{'you' if self._side_is_you(side) else 'it'} won the hand"
+                how = (f"{self.words.they(side)} won the hand" if self.n == 2   # a person
+                       else "it won the hand")
             if worth is None:
                 what_w = f"the joc fora, the whole cama ({_pts(pts)})"
             elif self.truc_level == 0:

@@ -210,7 +210,10 @@ RULES = {
            "(the document allows it only while a tanto is); a refused bet counts as winning the "
            "hand for its tanto, so in the hand for the 3rd tanto at 1–1 the betting side takes "
            "all 3 tantos and has one option; after a truk reached by a bet the tanto phase is "
-           "over and the tantos go back to the middle (variant KV2 keeps them).",
+           "over and the tantos go back to the middle (variant KV2 keeps them). Our ruling: 'on "
+           "their turn' is the turn to play a card to the trick: the bet comes before the card "
+           "(or when the turn comes back after a pass), not while answering a pass (paso eske) "
+           "or changing cards after one (K18).",
     "K18": "Paso eske, or binakako pasoa (the pass in pairs): at any moment of a hand, on their "
            "turn, whether a tanto or a truk is played, a player may ask the player on their "
            "right to pass. Refused: the hand goes on. Accepted: both show some (hainbat) of "
@@ -550,6 +553,12 @@ class Truk(SidesAddressed, Game):
         return (f"play goes to the right, from the player on the esku's right to the esku, and "
                 f"{w.says(seat, 'is')} next to play to the {trick} (K4)")
 
+    def _now_words(self, seat) -> str:
+        """What ``seat``, whose turn it is, does now, for a refusal (K5, K12, K13, K16–K19)."""
+        if self._phase.key == "play" and self.exchange is None and self.consult is None:
+            return self._play_choices(seat)
+        return self._turn_words(seat)
+
     def _table_words(self, due) -> str:
         return self._decided_words()
 
@@ -630,8 +639,9 @@ class Truk(SidesAddressed, Game):
         return f"side {SIDE_NAMES[side]}"
 
     def _side_it(self, side) -> str:
-        """The side as a pronoun: *it*, or *you* (two players, the seat addressed as you)."""
-        return "you" if self.n == 2 and self.words.is_you(side) else "it"
+        """The side as a pronoun: *it*; with two players the side is a person: *they*, or
+        *you* for the seat addressed as you."""
+        return self.words.they(side) if self.n == 2 else "it"   # two players: a person
 
     def _for(self, seat, verb) -> str:
         """``"B2, for side B, decides"`` with four players, ``"B decides"`` with two."""
@@ -651,8 +661,9 @@ class Truk(SidesAddressed, Game):
         return self.words.their(side)
 
     def _side_its(self, side) -> str:
-        """*its* (the side's), or *your* for the seat addressed as you in a game of two."""
-        return "your" if self.n == 2 and self.words.is_you(side) else "its"
+        """*its* (the side's); with two players *their*, or *your* for the seat addressed as
+        you."""
+        return self.words.their(side) if self.n == 2 else "its"
 
     def side_players(self, side) -> str:
         """The side's players in order of play from seat 0 (A1 and A2; B1 and B2); the seat
@@ -1197,6 +1208,24 @@ class Truk(SidesAddressed, Game):
         return text + f"{self.words.says(asker, 'plays')} on.", "K18"
 
     # ---- play ----------------------------------------------------------------------------
+    def _play_choices(self, seat) -> str:
+        """What ``seat``, whose turn it is in the tricks, may do instead of a refused move
+        (K5, K17, K18, K19), in words: "A1 plays a card to the erdia (or bets a truk, asks
+        for a pass or signals)"; only what the rules allow now is named."""
+        w = self.words
+        extra = []
+        if self._may_bet() is None:
+            extra.append(f"{w.verb(seat, 'bets')} a truk")
+        if self._may_ask_pass(seat) is None:
+            extra.append(f"{w.verb(seat, 'asks')} for a pass")
+        if self._signal_actions(seat):
+            extra.append(w.verb(seat, "signals"))
+        text = f"{w.says(seat, 'plays')} a card to the {TRICK_NAMES[len(self.tricks)]}"
+        if extra:
+            text += " (or " + (", ".join(extra[:-1]) + " or " + extra[-1] if len(extra) > 1
+                               else extra[0]) + ")"
+        return text
+
     def _check_play(self, action):
         kind, seat = action.kind, action.seat
         w = self.words
@@ -1207,12 +1236,15 @@ class Truk(SidesAddressed, Game):
             if card.system != "spanish":
                 raise IllegalAction("K1", f"the {card.name} is not a Spanish card")
             if card not in self.hands[seat]:
-                raise IllegalAction("K5", f"{w.says(seat, 'does')} not hold the {card.name}")
+                k = len(self.hands[seat])
+                own = (f"play one of {w.poss(seat)} own {k} cards" if k > 1
+                       else f"play the one card {w.says(seat, 'holds')}")
+                raise IllegalAction("K5", f"{w.says(seat, 'does')} not hold the {card.name}: {own}")
             return
         if kind == "truk":
             why = self._may_bet()
             if why:
-                raise IllegalAction("K17", why)
+                raise IllegalAction("K17", f"{why}; now {self._play_choices(seat)}")
             if action.what not in BET_WAYS:
                 raise IllegalAction("K17", f"a truk is bet by saying it (say), knocking (knock) "
                                     f"or throwing the cards face down (throw), not {action.what!r}")
@@ -1220,25 +1252,31 @@ class Truk(SidesAddressed, Game):
         if kind == "ask_pass":
             why = self._may_ask_pass(seat)
             if why:
-                raise IllegalAction("K18", why)
+                raise IllegalAction("K18", f"{why}; now {self._play_choices(seat)}")
             return
+        now = self._play_choices(seat)
         if kind in ("joka", "refuse"):
-            raise IllegalAction("K17", "no truk has been bet, so there is nothing to answer")
+            raise IllegalAction("K17", f"no truk has been bet, so there is nothing to answer; "
+                                f"now {now}")
         if kind in ("accept_pass", "refuse_pass"):
-            raise IllegalAction("K18", "nobody has asked for a pass (paso eske), so there is "
-                                "nothing to accept or refuse")
+            raise IllegalAction("K18", f"nobody has asked for a pass (paso eske), so there is "
+                                f"nothing to accept or refuse; now {now}")
         if kind in ("change", "keep", "take_back"):
-            raise IllegalAction("K18", "no cards are being changed now: cards are changed "
-                                "after a pass is accepted (paso eske, K18) or before a "
-                                "pasotan truk (K16)")
+            raise IllegalAction("K18", f"no cards are being changed now: cards are changed "
+                                f"after a pass is accepted (paso eske, K18) or before a "
+                                f"pasotan truk (K16); now {now}")
         if kind in ("play_truk", "decline"):
+            if self.mode in ("compulsory", "pasotan"):
+                rule, why = (("K13", "the side used its one option, so this truk is compulsory "
+                              "(nahitaez)") if self.mode == "compulsory" else
+                             ("K12" if self.decisions[-1]["path"] == "opening" else "K13",
+                              "both options were used, so this truk is played pasotan"))
+                raise IllegalAction(rule, f"there is no option left to use: {why}; now {now}")
             raise IllegalAction(self._option_rule() if self.due else "K12",
                                 "whether to play the truk or not is decided right after the "
                                 "deal, by the side that has the options (K12, K13); this hand "
                                 f"is already being played, and {w.says(seat, 'plays')} now")
-        raise IllegalAction("K5", f"now {w.says(seat, 'plays')} a card (or "
-                            f"{w.verb(seat, 'bets')} a truk, {w.verb(seat, 'asks')} for a pass "
-                            f"or {w.verb(seat, 'signals')}), not {kind!r}")
+        raise IllegalAction("K5", f"now {now}, not {kind!r}")
 
     # ---- K19: signals, at any time (our ruling), and asking the partner for one ------------
     def _check_signal(self, action):
@@ -1458,7 +1496,7 @@ class Truk(SidesAddressed, Game):
                 return ("Now whoever takes the erdia wins the hand; if it ties too, the atzea "
                         f"decides, and three ties go to {esku_side}, the esku's side.")
             w, l = self.side_name(s[0]), self.side_name(1 - s[0])
-            it = "you" if self._side_it(s[0]) == "you" else "it"
+            it = {"you": "you", "they": "them"}.get(self._side_it(s[0]), "it")
             return (f"{_cap(w)} took the aurrea, so a win or a tie in the erdia wins {it} "
                     f"the hand: {l} must take the erdia.")
         a, b = s
@@ -1566,10 +1604,11 @@ class Truk(SidesAddressed, Game):
             elif kind == "ask_partner":
                 why = self._may_ask_partner(action.seat)
                 if why:
-                    raise IllegalAction("KV3" if why.endswith("(KV3)") else "K19", why)
+                    raise IllegalAction("KV3" if why.endswith("(KV3)") else "K19",
+                                        f"{why}; now {self._now_words(action.seat)}")
             elif kind == "nothing_new":
-                raise IllegalAction("K19", "nobody has asked for a signal, so there is nothing "
-                                    "to answer")
+                raise IllegalAction("K19", f"nobody has asked for a signal, so there is nothing "
+                                    f"to answer; now {self._now_words(action.seat)}")
             else:
                 super()._check(action)
         except IllegalAction as refusal:
