@@ -367,3 +367,30 @@ def test_a_new_view_gets_the_frames_it_missed():
     assert page.extend(msg["patches"]) == w.frames[1:]
     w.handle({"type": "hello", "frames": len(w.frames)})
     assert len(sent) == 1
+
+
+@pytest.mark.parametrize("key", ["poch", "pocha", "truk", "truc"])
+def test_play_mode_tells_why_a_card_may_not_be_played_before_a_click(key):
+    """At the person's turn the frame carries, for each card of their hand the rules refuse
+    now, the rules' own refusal (the page names the card "not playable now" and gives the
+    refusal as its description): exactly the cards refused, in the words a click would get."""
+    from cardwidgets import GAMES, Action
+    short = {"hands": 3} if "hands" in GAMES[key].SETUP else {}
+    w = GameWidget.new(key, players=4 if key != "truk" else 2, seed=5, play_as=0, **short)
+    seen = 0
+    for _ in range(120):
+        g, f = w.game, w.view_at()
+        if f["finished"]:
+            break
+        assert g.current_player == 0
+        refusals = f.get("refusals") or {}
+        for card in g.hands[0]:
+            why = g.why_not(Action("play", 0, card=card))
+            if why is None:
+                assert card.code not in refusals, (card, refusals)
+            else:
+                assert refusals.get(card.code) == str(why), (card, refusals)
+        seen += bool(refusals)
+        move = g.legal_actions()[0]
+        assert w.handle({"type": "act", "action": move.to_json(), "at": len(w.frames) - 1})
+    assert seen, f"{key}: no turn with a refused card in 120 moves"

@@ -184,3 +184,21 @@ def test_static_truk_picture():
         for card in g.hands[s]:
             assert card.name not in stored
     assert all(card.name in stored for card in g.hands[0])
+
+
+def test_K19_static_picture_draws_signals_as_faces_not_emoji():
+    """The static picture shows each signal as a face of SVG named for a screen reader
+    ("Signal: closes one eye"), with no emoji (a machine without an emoji font shows those
+    as empty boxes)."""
+    from cardwidgets.games.truk.picture import SIGNAL_FACES, picture
+    from cardwidgets.games.truk.rules import SIGNALS
+    assert set(SIGNAL_FACES) == set(SIGNALS)
+    w = GameWidget.new("truk", players=4, seed=1, play_as=0)
+    g = w.game
+    mine = [a for a in g.legal_actions() if a.kind == "signal"]
+    assert mine
+    g.apply(mine[0])
+    html = picture(g)
+    for s in g.signals[-4:]:
+        assert f'aria-label="Signal: {SIGNALS[s["what"]][0]}"' in html
+    assert not [ch for ch in html if 0x1F000 <= ord(ch) <= 0x1FAFF or 0x2600 <= ord(ch) <= 0x27BF]

@@ -305,3 +305,74 @@ function cwCardOf(cards, code) {
   if (!c) return null;
   return Object.assign({ code }, c);
 }
+
+/**
+ * Play mode: the moves other than playing a card (bets, answers, decisions), drawn at the
+ * player's own seat beside the hand, where a student looks and where the window shows them
+ * (the shell's "Now" panel then points here: every button carries data-cw-move).
+ * `opts`: title (the group's words), words (the table's moveWords, for amounts), skip(l)
+ * (moves left to the shell or drawn elsewhere), decorate(button, l) (e.g. an icon, shorter
+ * words). Returns the bar, or null when there is no such move.
+ */
+function cwMoveBar(ctx, f, opts) {
+  opts = opts || {};
+  const moves = (f.legal || []).filter((l) => !l.action.card && !(l.action.cards && l.action.cards.length)
+    && !(opts.skip && opts.skip(l)));
+  if (!moves.length || !ctx.act) return null;
+  const bar = cwEl("div", "cw-movebar");
+  bar.setAttribute("role", "group");
+  const title = opts.title || "Your move";
+  bar.setAttribute("aria-label", title);
+  cwEl("span", "cw-movebar-label", bar, title);
+  for (const l of moves) {
+    const a = l.action;
+    if (l.amounts) {
+      const words = (opts.words || {})[a.kind] || {};
+      const [lo, hi] = l.amounts;
+      const wrap = cwEl("span", "cw-movebar-amount", bar);
+      const before = words.before || cwCap(a.kind);
+      const lab = cwEl("label", null, wrap);
+      cwEl("span", null, lab, before + " ");
+      let input;
+      if (hi - lo <= 40) {
+        input = cwEl("select", "cw-movebar-select", lab);
+        for (let v = lo; v <= hi; v++) { const o = cwEl("option", null, input, String(v)); o.value = String(v); }
+      } else {
+        input = cwEl("input", "cw-movebar-input", lab);
+        input.type = "number"; input.min = String(lo); input.max = String(hi); input.value = String(lo);
+      }
+      input.dataset.cwMove = a.kind;
+      const unitWord = words.unit ? words.unit[1] : "";
+      input.setAttribute("aria-label", `${before}: how many${unitWord ? " " + unitWord : ""} (${lo} to ${hi})`);
+      const unit = cwEl("span", "cw-movebar-unit", lab);
+      const b = cwEl("button", `cw-btn cw-movebar-btn cw-movebar-btn--${a.kind}`, wrap, words.button || cwCap(a.kind));
+      b.type = "button";
+      b.dataset.kind = a.kind;
+      b.dataset.cwMove = a.kind;
+      const say = () => {
+        const v = Number(input.value);
+        const u = words.unit ? " " + (v === 1 ? words.unit[0] : words.unit[1]) : "";
+        unit.textContent = u + (words.after ? " " + words.after(f, v) : "");
+        const what = `${before} ${v}${u}${words.after ? " " + words.after(f, v) : ""}`;
+        b.setAttribute("aria-label", what);
+        b.title = what;
+      };
+      say();
+      input.addEventListener("input", say);
+      input.addEventListener("change", say);
+      // sent as chosen: Python checks the amount like any other move
+      b.addEventListener("click", () => ctx.act(Object.assign({}, a, { amount: Number(input.value) })));
+      continue;
+    }
+    const b = cwEl("button", `cw-btn cw-movebar-btn cw-movebar-btn--${a.kind}`, bar);
+    b.type = "button";
+    b.dataset.kind = a.kind;
+    b.dataset.cwMove = a.kind;
+    if (a.what) b.dataset.what = a.what;
+    b.setAttribute("aria-label", l.label);
+    b.title = l.label;
+    if (opts.decorate) opts.decorate(b, l); else b.textContent = l.label;
+    b.addEventListener("click", () => ctx.act(a));
+  }
+  return bar;
+}

@@ -86,6 +86,35 @@ def _frame(view: dict, cards: dict) -> dict:
     return frame
 
 
+def _refusals(game, view: dict, seat) -> dict:
+    """Play mode, where ``seat`` is to act: each card of its hand it may not play now, with
+    the rules' refusal in their words ("Rule K5: ..."), for the page to tell before a click
+    (a card's description). Only about the seat's own cards, which its view shows."""
+    if seat is None or game.current_player != seat:
+        return {}
+    hands = view.get("hands") or []
+    hand = hands[seat] if seat < len(hands) else None
+    if not hand:
+        return {}
+    kinds = {a.kind for a in game.legal_actions() if a.card is not None} or {"play"}
+    out = {}
+    for card in hand:
+        code = card["code"] if isinstance(card, dict) else card
+        refusals = []
+        for kind in sorted(kinds):
+            try:
+                action = Action.from_json({"kind": kind, "seat": seat, "card": code}, game.system)
+            except CardwidgetsError:
+                break
+            why = game.why_not(action)
+            if why is None:
+                break
+            refusals.append(str(why))
+        else:
+            out[code] = refusals[0]
+    return out
+
+
 def _ranges(legal: list) -> list:
     """Actions that differ only by an amount (bet 1, bet 2 … bet 500) as one entry with
     ``amounts: [lowest, highest]``: the engine's views give them so already
@@ -330,13 +359,18 @@ class GameWidget(anywidget.AnyWidget):
         enc.extend(frames[len(enc.frames):])
         return list(enc.wire)
 
-    def _load(self, game, timeline, seat):
-        """Replay ``timeline`` from the start and send a view of every step."""
+    def _load(self, game, timeline, seat, play=False):
+        """Replay ``timeline`` from the start and send a view of every step (``play``: the
+        person plays ``seat`` from the last)."""
         fresh = self._copy([])
         views = [fresh.view(seat)]
         for action in timeline:
             fresh.apply(action)
             views.append(fresh.view(seat))
+        if play:
+            refusals = _refusals(fresh, views[-1], seat)
+            if refusals:
+                views[-1] = dict(views[-1], refusals=refusals)
         self.game = fresh
         self._timeline = list(timeline)
         self._reasons = {i: r for i, r in self._reasons.items() if i < len(timeline)}
@@ -383,7 +417,11 @@ class GameWidget(anywidget.AnyWidget):
     def _play(self, action):
         """Apply one action in play mode and keep the view it leads to."""
         self.game.apply(action)
-        view = _frame(self.game.view(self.play_as), self._new_cards)
+        view = self.game.view(self.play_as)
+        refusals = _refusals(self.game, view, self.play_as)
+        if refusals:
+            view["refusals"] = refusals
+        view = _frame(view, self._new_cards)
         self._new_frames.append({k: v for k, v in view.items()
                                  if not (k in self._static and self._static[k] == v)})
 
@@ -557,7 +595,7 @@ class GameWidget(anywidget.AnyWidget):
                                             "are hidden."))
             return None
         # play from the step shown; what came after it in the record is dropped
-        self._load(self.game, self._timeline[:at], seat)
+        self._load(self.game, self._timeline[:at], seat, play=True)
         self.play_as = seat
         self._begin()
         self._run_others()
@@ -583,7 +621,7 @@ class GameWidget(anywidget.AnyWidget):
         seat = self.play_as
         self._source = self._source.fresh()
         self._source.comments = {}
-        self._load(self._source, [], seat)
+        self._load(self._source, [], seat, play=True)
         self.play_as = seat
         self._begin()
         self._run_others()

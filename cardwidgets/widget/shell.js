@@ -71,6 +71,34 @@ function cwRuleIds(rule, rules) {
   return rule.split(/[\s,;()]+/).filter((t) => t && Object.prototype.hasOwnProperty.call(rules, t));
 }
 
+/** Play mode: the cards of the student's hand the rules refuse now (frame.refusals, the
+ *  rules' words) are told so before a click: "not playable now" in the card's name, the
+ *  refusal as its description (aria-describedby) and tooltip. It stays a button, not
+ *  disabled: a click asks Python, which refuses it with the same words in the notice. */
+function cwMarkRefused(node, f, uid) {
+  const why = f.refusals;
+  if (!why) return;
+  let k = 0, box = null;
+  // dimmed only beside cards that may be played (not a whole hand during a bid)
+  const some = !!node.querySelector("button.cw-card--legal");
+  for (const b of node.querySelectorAll("button.cw-card[data-code]")) {
+    const text = why[b.dataset.code];
+    if (!text || b.classList.contains("cw-card--legal")) continue;
+    b.classList.add("cw-card--refused");
+    // beside cards that may be played: dimmed, and a stop of the Tab order (a student walking
+    // the hand hears why each may not be played); with none playable now (a bid, a bet) the
+    // hand is no choice: out of the Tab order, so the keys go straight to the moves
+    if (some) b.classList.add("cw-card--dim"); else b.tabIndex = -1;
+    b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, not playable now`);
+    b.title = `${b.title ? b.title + ": " : ""}not playable now. ${text}`;
+    // hidden, and still read as the card's description (aria-describedby reads hidden text)
+    if (!box) { box = cwEl("div", "cw-refusals", node); box.hidden = true; }
+    const d = cwEl("span", "cw-refusal", box, text);
+    d.id = `${uid}-why-${++k}`;
+    b.setAttribute("aria-describedby", d.id);
+  }
+}
+
 /** Legal actions grouped by kind: [{kind, amount, actions:[{action, label, amounts?}]}].
  *  An entry with amounts [lo, hi] stands for every amount from lo to hi. */
 function cwGroupLegal(legal) {
@@ -318,7 +346,8 @@ function render({ model, el }) {
   let summary = null;   // hands played and phase-jump targets, computed once per data change
   let ahead = null;              // the pending look-ahead (lookAhead)
   let soon = null;               // the pending changes worked out ahead (planAhead)
-  let pendingFocus = null;       // where focus goes after the next redraw ("moves", "stepper")
+  let pendingFocus = null;
+  let sentFrom = null;           // what had the focus when the last move was sent       // where focus goes after the next redraw ("moves", "stepper")
   // the changes from the table shown to the steps next to it, worked out ahead (aheadWork):
   // step -> {live, was, now, z, key, ops}; all dropped when the table shown changes
   const plans = new Map();
@@ -498,9 +527,14 @@ function render({ model, el }) {
     const view = scroller();
     const headH = head.offsetHeight + 24;
     // beside the table: the table fits the visible height; above the controls: it leaves
-    // room for them and the start of the explanation, but shrinks at most 15% for that
-    const availH = wide ? Math.max(320, view - headH - 16) : Math.max(300, view - headH - 190);
-    const floor = wide ? 0 : 0.85;
+    // room for them and the start of the explanation, but shrinks at most 15% for that.
+    // In play mode the table fits the visible height whatever the layout: the student's own
+    // hand and the moves drawn at the seat are at its bottom, and must be in the window
+    const play = playing();
+    const availH = wide || play ? Math.max(320, view - headH - 16) : Math.max(300, view - headH - 190);
+    // (a narrow column, under CW_NARROW px, is scrolled in: shrinking it to fit the height
+    // would make its cards too small to read, so there it shrinks at most 15% too)
+    const floor = wide ? 0 : play && !narrow ? 0.6 : 0.85;
     const key = `${availW}x${Math.round(availH)}`;
     if (key !== fit.key) fit = { key, z: 1, availW, availH, floor, measured: false };
     return true;
@@ -650,6 +684,7 @@ function render({ model, el }) {
     }
     waiting = true;
     pendingFocus = "moves";
+    sentFrom = document.activeElement;
     tell(msg);
   }
 
@@ -719,7 +754,7 @@ function render({ model, el }) {
   playBtn.addEventListener("click", () => {
     const seat = seatSel.value === "" ? null : Number(seatSel.value);
     if (playing()) tell({ type: "take_seat", seat: model.get("play_as"), play: false, at: pos });
-    else if (seat !== null) { pendingFocus = "moves"; tell({ type: "take_seat", seat: playerOf(seat), play: true, at: pos }); }
+    else if (seat !== null) { pendingFocus = "moves"; sentFrom = document.activeElement; tell({ type: "take_seat", seat: playerOf(seat), play: true, at: pos }); }
   });
   /** The seat whose player makes `s`'s moves (meta.played_by; the seat itself in most games). */
   function playerOf(s) {
@@ -1020,7 +1055,7 @@ function render({ model, el }) {
     if (f.finished) {
       nowWho.textContent = "The game is over.";
       if (atHead) {
-        mk("cw-restart", "Play again", "Start a new game with the same players", () => { waiting = true; pendingFocus = "moves"; tell({ type: "restart" }); }, legalBox);
+        mk("cw-restart", "Play again", "Start a new game with the same players", () => { waiting = true; pendingFocus = "moves"; sentFrom = document.activeElement; tell({ type: "restart" }); }, legalBox);
       }
       return;
     }
@@ -1036,11 +1071,16 @@ function render({ model, el }) {
     const own = (kind) => drawn && drawn.querySelector(`[data-cw-move="${kind}"]`);
     const cardsToClick = drawn && drawn.querySelector("button.cw-card--legal");
     nowWho.textContent = CW_SAY.yourTurn(nameOf(me)) + (cardsToClick ? " click a card or choose a move." : " choose a move.");
+    const pointed = new Set();
     for (const g of groups) {
       if (own(g.kind)) {
         // the table draws these moves itself (e.g. Pocha's bids at the seat): say so, and
-        // give a way to them
-        const b = mk("cw-goto-moves", `${cwGroupWords(g)}: at your seat ↓`, `${cwGroupWords(g)}: the buttons at your seat`, () => {
+        // give a way to them (one for each kind: Truk's signals are six moves of one kind)
+        if (pointed.has(g.kind)) continue;
+        pointed.add(g.kind);
+        const many = groups.filter((h) => h.kind === g.kind).length;
+        const words = many > 1 ? `${cwCap(g.kind)} (${many} choices)` : cwGroupWords(g);
+        const b = mk("cw-goto-moves", `${words}: at your seat ↓`, `${words}: the buttons at your seat`, () => {
           const t = tableHost.firstChild && [...tableHost.firstChild.querySelectorAll(`[data-cw-move="${g.kind}"]`)].find(usable);
           if (t) t.focus();
         }, legalBox);
@@ -1115,6 +1155,7 @@ function render({ model, el }) {
     };
     if (table) table.render(ctx);
     else cwEl("p", "cw-small", node, `No table drawing for ${f.game} yet.`);
+    if (atHead) cwMarkRefused(node, f, uid);
     return node;
   }
 
@@ -1272,9 +1313,11 @@ function render({ model, el }) {
     drawStepper();
     drawExplain(f);
     drawNow(f);
-    // focus: never dropped to the page; after a move, on the next move
-    const intent = pendingFocus;
+    // focus: never dropped to the page; after a move, on the next move, unless the student
+    // moved the focus elsewhere in the widget while the computer players played (it stays)
+    let intent = pendingFocus;
     pendingFocus = null;
+    if (intent === "moves" && hadFocus && sentFrom && active !== sentFrom && alive(active)) intent = null;
     const cur = document.activeElement;
     const free = hadFocus || cur === root || cur === document.body || !cur;
     if (free && (intent === "moves" || (hadFocus && !alive(cur)))) {
@@ -1283,6 +1326,7 @@ function render({ model, el }) {
       // the moves come with the next frames (the built-in players act first): wait for them
       if (!found && playing() && !f.finished) pendingFocus = "moves";
     }
+    if (pendingFocus !== "moves") sentFrom = null;
   }
 
   function drawNotice() {

@@ -183,10 +183,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", nargs="?", type=Path, default=REPO / "screenshots",
                     help="folder for the PNGs (default: screenshots/)")
-    ap.add_argument("--games", default=",".join(GAMES),
-                    help="games to show, by key (default: every registered game: "
+    ap.add_argument("--games", nargs="+", default=list(GAMES),
+                    help="games to show, by key, by spaces or commas (default: every registered game: "
                     + ", ".join(GAMES) + ")")
-    ap.add_argument("--themes", default="light,dark", help="light, dark or both (default)")
+    ap.add_argument("--themes", nargs="+", default=["light,dark"],
+                    help="light, dark or both (default), by spaces or commas")
     ap.add_argument("--width", type=int, default=1280, help="window width in px (1280)")
     ap.add_argument("--height", type=int, default=800,
                     help="the window's height in px for the *-window.png shots (800)")
@@ -196,11 +197,11 @@ def main(argv=None):
                     help="the window's height in px for the shots of one widget (1800), "
                     "so that no part of it is scrolled out of the notebook")
     args = ap.parse_args(argv)
-    keys = [k.strip() for k in args.games.split(",") if k.strip()]
+    keys = [k.strip() for g in args.games for k in g.split(",") if k.strip()]
     unknown = [k for k in keys if k not in GAMES]
     if unknown:
         ap.error(f"--games: {', '.join(unknown)} not registered; the games: {', '.join(GAMES)}")
-    themes = [t.strip() for t in args.themes.split(",") if t.strip()]
+    themes = [t.strip() for g in args.themes for t in g.split(",") if t.strip()]
     if not themes or set(themes) - {"light", "dark"}:
         ap.error("--themes: light, dark or light,dark")
     args.out.mkdir(parents=True, exist_ok=True)

@@ -198,7 +198,10 @@ def test_tables_reflow_by_their_own_width(page, lab, lab_root):
             what = f"{name} in a {width} px column"
             assert abs(g["rootW"] - width) <= 1, f"{what}: the widget is {g['rootW']} px wide"
             assert_fits(g, what)
-            assert g["zoom"] >= floor[width], f"{what}: shrunk to {g['zoom']} {g}"
+            # (play mode, 640 px wide or more, fits the table to the window's height too, so
+            # that the student's own hand and moves are in the window: it may shrink more)
+            low = 0.7 if name.endswith("_p") and width >= 640 else floor[width]
+            assert g["zoom"] >= low, f"{what}: shrunk to {g['zoom']} {g}"
             assert g["smallestCard"] >= 14, f"{what}: cards {g['smallestCard']} px wide {g}"
         # Truk by its own width: three columns of seats where they fit (800 px), two at
         # 560 px, one in a widget 190 px wide (the window is 1600 px wide throughout)
@@ -232,4 +235,69 @@ def test_tables_reflow_by_their_own_width(page, lab, lab_root):
                 assert g["columns"] == 2, f"{what}: {g['columns']} columns {g}"
     finally:
         side_open(page, "right", False)
+    assert not page.js_errors
+
+
+#: play mode where the student must act at once, by the controls that act needs: Poch's
+#: betting (call, raise, drop), Pocha's bid, Truk's decision (play the truk or not, ask the
+#: partner, a signal), Truc's cards and bets, and with two players Truc's answer to a truc
+#: and Truk's decision (game, players, seed: seat 0's first turn is that one)
+PLAY = [("poch", 4, 3, "poch"), ("pocha", 4, 3, "bid"), ("truk", 4, 3, "option"),
+        ("truc", 4, 3, "play"), ("truc", 2, 3, "play"), ("truk", 2, 1, "option")]
+
+SEAT_AND_MOVES = """(i) => {
+  const root = document.querySelectorAll('.cw-root')[i];
+  const inner = root.querySelector('.cw-table-inner');
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  // what of the page a student sees: the window less every box that clips it (the
+  // notebook's scrolling panel ends above JupyterLab's status bar)
+  let view = [0, 0, innerWidth, innerHeight];
+  for (let e = root.parentElement; e && e !== document.documentElement; e = e.parentElement) {
+    const st = getComputedStyle(e);
+    if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;   // (a box of no size clips nothing it shows)
+    view = [Math.max(view[0], r.left), Math.max(view[1], r.top), Math.min(view[2], r.right), Math.min(view[3], r.bottom)];
+  }
+  const me = inner.querySelector('.cw-seat--me');
+  const moves = [...inner.querySelectorAll('[data-cw-move], button.cw-card--legal')]
+    .filter(e => e.getClientRects().length)
+    .map(e => [(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40), box(e)]);
+  return {zoom: Number(root.dataset.zoom) || 1, wide: root.classList.contains('cw-wide'),
+          me: me ? box(me) : null, moves, view};
+}"""
+
+
+def test_play_mode_own_hand_and_moves_in_the_window(page, lab, lab_root):
+    """Play mode at 1280 x 800, the file browser open and closed, the widget's cell scrolled
+    into view: the student's own seat (the hand) and every control the move to make now needs
+    (the bid, bet or answer buttons at the seat, the cards that may be played) are wholly
+    inside the window, in all four games (Pocha's bid buttons were at the window's bottom
+    edge, Poch's bets below the window in the Now panel)."""
+    cells = ["from cardwidgets.widget import GameWidget"]
+    for k, (key, n, seed, _) in enumerate(PLAY):
+        short = ", hands=3" if key == "pocha" else ""
+        cells.append(f"w{k} = GameWidget.new({key!r}, players={n}, seed={seed}, play_as=0{short})\nw{k}")
+    make_notebook(lab_root / "scratch" / "playfit.ipynb", cells)
+    open_notebook(page, lab, "scratch/playfit.ipynb")
+    run_all(page)
+    page.wait_for_function(f"() => document.querySelectorAll('.cw-root .cw-table-inner').length == {len(PLAY)}",
+                           timeout=120_000)
+    for k, (key, n, seed, phase) in enumerate(PLAY):
+        assert kernel_eval(page, f"print(w{k}.view_at(len(w{k}.frames) - 1)['phase'])").strip() == phase
+    for files in (True, False):
+        files_open(page, files)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_timeout(700)
+        for k, (key, n, seed, phase) in enumerate(PLAY):
+            page.locator(".cw-root").nth(k).evaluate("(e) => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(400)
+            g = page.evaluate(SEAT_AND_MOVES, k)
+            what = f"{key} ({n} players, {phase}) at 1280 x 800, files={files}"
+            assert g["me"] is not None, what
+            assert g["moves"], f"{what}: no control to act with {g}"
+            assert inside(g["me"], g["view"]), f"{what}: the own seat is not wholly in the window {g}"
+            out = [m for m, b in g["moves"] if not inside(b, g["view"])]
+            assert not out, f"{what}: {out} not wholly in the window {g}"
+            assert g["zoom"] >= 0.6, f"{what}: shrunk to {g['zoom']}"
     assert not page.js_errors

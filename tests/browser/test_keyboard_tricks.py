@@ -141,3 +141,163 @@ def test_a_two_player_seat_by_keyboard_alone(browser, lab, lab_root, game, seed,
         assert not errors
     finally:
         context.close()
+
+
+#: a whole hand with the keyboard alone, in each game (game, players, seed)
+HANDS = [("poch", 3, 2), ("pocha", 4, 3), ("truk", 2, 1), ("truc", 2, 3)]
+
+#: every stop of the Tab order inside the widget, from its top: what it is
+STOPS = """() => {
+  const root = document.querySelector('.cw-root');
+  const els = [...root.querySelectorAll('button, select, input, [tabindex]')]
+    .filter(e => !e.disabled && e.tabIndex >= 0 && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+  return els.map(e => ({cls: typeof e.className === 'string' ? e.className : '', tag: e.tagName,
+                        kind: e.dataset.cwMove || e.dataset.kind || null, code: e.dataset.code || null,
+                        what: e.dataset.what || null, refused: e.classList.contains('cw-card--refused'),
+                        why: e.getAttribute('aria-describedby') ? (document.getElementById(e.getAttribute('aria-describedby')) || {}).textContent || '' : '',
+                        label: e.getAttribute('aria-label') || ''}));
+}"""
+
+TURN = """() => { const r = document.querySelector('.cw-root');
+  const who = r.querySelector('.cw-now-who'); return {step: Number(r.dataset.step), who: who ? who.textContent : ''}; }"""
+
+
+def _legal_now(page):
+    """The person's legal moves now, from the kernel: (kind, card, what) and the amount kinds."""
+    out = kernel_eval(page, "import json\nf = w.view_at(len(w.frames) - 1)\n"
+                            "print(json.dumps([[l['action']['kind'], l['action'].get('card'), "
+                            "l['action'].get('what'), 'amounts' in l] for l in f['legal']]))")
+    import json
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("game,players,seed", HANDS, ids=[h[0] for h in HANDS])
+def test_a_whole_hand_by_keyboard_alone(browser, lab, lab_root, game, players, seed):
+    """Play mode in JupyterLab at 1280 x 800: a whole hand played with Tab, Shift+Tab and
+    Enter only. At every turn each legal move is a stop of the Tab order (the cards that may
+    be played, the bets or answers at the seat, the amount menus), every stop shows its focus,
+    the cards the rules refuse now are marked so and carry the rules' refusal as their
+    description; after each move the focus is on the next move (never lost to the page, not
+    taken by the computer players' moves)."""
+    short = ", hands=3" if game == "pocha" else ""
+    make_notebook(lab_root / "scratch" / f"kbhand{game}.ipynb", [
+        "from cardwidgets.widget import GameWidget\n"
+        f"w = GameWidget.new({game!r}, players={players}, seed={seed}, play_as=0{short})\nw"])
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        open_notebook(page, lab, f"scratch/kbhand{game}.ipynb")
+        run_all(page)
+        page.wait_for_selector(".cw-root .cw-table-inner")
+        page.locator(".cw-root .cw-now-who", has_text="Your turn").wait_for()
+        hand = kernel_eval(page, "print(w.game.deal_number)").strip()
+        # into the widget from its top: the skip button, then Enter puts the focus on a move
+        page.evaluate("() => document.querySelector('.cw-root').focus()")
+        page.keyboard.press("Tab")
+        assert "cw-skip" in page.evaluate(FOCUS)["cls"]
+        page.keyboard.press("Enter")
+        moves = 0
+        for _ in range(60):
+            focus = page.evaluate(FOCUS)
+            assert _is_move(focus) and _ring_visible(focus), f"turn {moves}: the focus is not on a move {focus}"
+            # every legal move is a stop of the Tab order
+            stops = page.evaluate(STOPS)
+            legal = _legal_now(page)
+            for kind, card, what, amounts in legal:
+                if card:
+                    hit = [s for s in stops if s["code"] == card and "cw-card" in s["cls"] and not s["refused"]]
+                else:
+                    hit = [s for s in stops if s["kind"] == kind and (what is None or s["what"] in (what, None))
+                           and "cw-goto-moves" not in s["cls"]]
+                assert hit, f"turn {moves}: the legal move {kind} {card or what or ''} is no stop of the Tab order"
+            # the cards refused now: marked so, with the rules' words as their description
+            legal_cards = {c for _, c, _, _ in legal if c}
+            for s in stops:
+                if "cw-card" in s["cls"] and s["code"] and s["code"] not in legal_cards:
+                    assert "not playable now" in s["label"] and s["why"].startswith("Rule "), s
+            # Tab (Shift+Tab back once) to the first move, Enter
+            page.keyboard.press("Shift+Tab")
+            target = _tab_to(page, lambda f: _is_move(f) and f["tag"] == "BUTTON" and "cw-goto-moves" not in f["cls"]
+                             and "refused" not in f["cls"] and "cw-card--refused" not in f["cls"])
+            before = page.evaluate(TURN)["step"]
+            page.keyboard.press("Enter")
+            moves += 1
+            page.wait_for_function(f"() => Number(document.querySelector('.cw-root').dataset.step) > {before}")
+            page.wait_for_function("() => { const r = document.querySelector('.cw-root'); const t = r.querySelector('.cw-now-who');"
+                                   " return t && (/Your turn|over/.test(t.textContent)); }")
+            page.wait_for_function("() => { const a = document.activeElement; return a && a.closest('.cw-root') "
+                                   "&& a.offsetParent !== null && !a.disabled; }")
+            if kernel_eval(page, "print(w.game.finished or w.game.deal_number)").strip() != hand:
+                break
+        else:
+            raise AssertionError(f"{game}: the hand did not end in 60 moves")
+        assert moves >= 2, moves
+        assert kernel_eval(page, "print([a.seat for a in w.game.actions].count(0))").strip() != "0"
+        focus = page.evaluate(FOCUS)
+        assert focus["inside"] and focus["shown"] and _ring_visible(focus), focus
+        assert not errors
+    finally:
+        context.close()
+
+
+SLOW = """\
+import time
+from cardwidgets.engine.players import Player, player_for
+from cardwidgets.widget import GameWidget
+class Slow(Player):
+    \"\"\"The easy player, thinking 1.5 s before each move (a slow kernel, a hard level).\"\"\"
+    def __init__(self, seat):
+        super().__init__()
+        self.inner = player_for("easy", seat)
+    def choose(self, game, seat):
+        time.sleep(1.5)
+        action = self.inner.choose(game, seat)
+        self.reason = self.inner.reason
+        return action
+w = GameWidget.new("truc", players=2, seed=3, play_as=0, bots=[Slow(0), Slow(1)])
+w"""
+
+
+def test_the_computer_players_moves_do_not_take_the_focus(browser, lab, lab_root):
+    """A move made, the student Tabs on (to the stepper, the menus) while the computer
+    players think: when their moves arrive the focus stays where the student put it; left on
+    the move that was made, it goes to the next move."""
+    make_notebook(lab_root / "scratch" / "kbslow.ipynb", [SLOW])
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        open_notebook(page, lab, "scratch/kbslow.ipynb")
+        run_all(page)
+        page.locator(".cw-root .cw-now-who", has_text="Your turn").wait_for()
+        page.evaluate("() => document.querySelector('.cw-root').focus()")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        target = _tab_to(page, lambda f: f["inside"] and f["kind"] == "accept" and f["tag"] == "BUTTON"
+                         and "cw-goto-moves" not in f["cls"])
+        before = page.evaluate(STEP)
+        page.keyboard.press("Space")
+        # on, out of the table, while the computer player thinks
+        away = _tab_to(page, lambda f: f["inside"] and f["shown"] and page.evaluate(
+            "() => !document.activeElement.closest('.cw-table')"))
+        page.wait_for_function(f"() => {STEP[6:]} > {before} + 1", timeout=30_000)
+        page.locator(".cw-root .cw-now-who", has_text="Your turn").wait_for()
+        page.wait_for_timeout(300)
+        now = page.evaluate(FOCUS)
+        assert now["cls"] == away["cls"] and now["label"] == away["label"], (away, now)
+        # the next move made and left alone: the focus goes on to the next move
+        card = _tab_to(page, lambda f: f["inside"] and "cw-card--legal" in f["cls"])
+        before = page.evaluate(STEP)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => {STEP[6:]} > {before} + 1", timeout=30_000)
+        page.wait_for_function("() => { const a = document.activeElement; return a && a.closest('.cw-root') "
+                               "&& a.offsetParent !== null && !a.disabled && !a.classList.contains('cw-skip'); }")
+        focus = page.evaluate(FOCUS)
+        assert focus["inside"] and _ring_visible(focus), focus
+        assert _is_move(focus) or "over" in page.locator(".cw-root .cw-now-who").inner_text() \
+            or any(c in focus["cls"] for c in ("cw-next", "cw-back", "cw-first")), (card, focus)
+    finally:
+        context.close()

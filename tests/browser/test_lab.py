@@ -146,8 +146,10 @@ def test_play_mode_move_and_refused_click(page, lab, lab_root):
     notice.wait_for()
     assert notice.inner_text().startswith("Rule P9: in the poching you may pass, bet")
     assert kernel_eval(page, "print(len(w.game.actions), len(w.frames))").split() == ["9", "10"]
-    root.locator(".cw-amount-select").select_option("2")
-    root.locator(".cw-move--bet").click()
+    # the bets are at B's seat, beside the hand (the Now panel points there)
+    bar = root.locator('.cw-seat[data-seat="1"] .cw-movebar')
+    bar.locator(".cw-movebar-select").select_option("2")
+    bar.locator(".cw-movebar-btn--bet").click()
     page.wait_for_function("() => Number(document.querySelector('.cw-root').dataset.step) > 9")
     # every step the built-in players took since B's bet is listed under "What happened"
     log = root.locator(".cw-log").inner_text()
@@ -186,7 +188,7 @@ def test_take_a_seat_in_the_page_and_play(page, lab, lab_root):
     root.locator(".cw-play-btn").click()
     page.wait_for_function("() => document.querySelector('.cw-root .cw-now-who').textContent.startsWith('Your turn, B')")
     assert root.locator('.cw-seat[data-seat="0"] .cw-card--back').count() > 0
-    root.locator(".cw-move--pass").click()
+    root.locator('.cw-seat[data-seat="1"] .cw-movebar-btn--pass').click()
     page.wait_for_function("() => Number(document.querySelector('.cw-root').dataset.step) > 9")
     assert kernel_eval(page, "print(w.game.actions[9])").strip() == "Action('pass', seat=1)"
     n = int(kernel_eval(page, "print(len(w.frames))"))

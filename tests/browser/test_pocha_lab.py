@@ -110,7 +110,12 @@ def test_pocha_notebook_table_and_play_mode(page, lab):
     g = mirror.game
     legal = g.legal_cards()
     bad = next(c for c in g.hands[0] if c not in legal)
-    play.locator(f'.cw-seat[data-seat="0"] button.cw-card[data-code="{bad.code}"]').click()
+    # before any click, the card says it may not be played, and why (the engine's words)
+    card = play.locator(f'.cw-seat[data-seat="0"] button.cw-card[data-code="{bad.code}"]')
+    assert card.get_attribute("aria-label").endswith(", not playable now")
+    told = card.evaluate("(b) => document.getElementById(b.getAttribute('aria-describedby')).textContent")
+    assert told == str(g.why_not(Action("play", 0, card=bad))) and told.startswith("Rule H8: duty ")
+    card.click()
     notice = play.locator(".cw-notice--refused")
     notice.wait_for()
     assert notice.inner_text().startswith("Rule H8: duty ")

@@ -76,7 +76,7 @@ def test_truk_table_steps_and_play_mode(page, lab, lab_root):
     go.click()
     assert mirror.handle({"type": "act", "action": {"kind": "change", "seat": 1, "cards": old}, "at": 36})
     at_step(page, 37, nth=1)
-    play.locator(".cw-move--keep").click()
+    seat.locator(".cw-movebar button[data-kind=\"keep\"]").click()   # at the seat (cwMoveBar)
     assert mirror.handle({"type": "act", "action": {"kind": "keep", "seat": 1}, "at": 37})
     at_step(page, len(mirror.frames) - 1, nth=1)
     shown = seat.locator(".cw-card").evaluate_all("els => els.map(e => e.dataset.code)")
@@ -89,8 +89,12 @@ def test_truk_table_steps_and_play_mode(page, lab, lab_root):
     q = GameWidget.new("truk", players=4, seed=1, play_as=0)
     assert q.game.phase.key == "play" and q.game.current_player == 0
     at_step(page, len(q.frames) - 1, nth=2)
-    labels = third.locator(".cw-legal button.cw-move").evaluate_all("els => els.map(e => e.textContent)")
-    assert labels == [q.game.describe(a) for a in q.game.legal_actions()]
+    # the moves other than a card are drawn at the seat (cwMoveBar), named as the engine
+    # names them; the Now panel points to them
+    labels = third.locator('.cw-seat[data-seat="0"] .cw-movebar button').evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels == [q.game.describe(a) for a in q.game.legal_actions() if a.card is None]
+    assert third.locator(".cw-legal .cw-goto-moves").count() >= 1
     code = q.game.hands[0][0].code
     third.locator(f'.cw-seat[data-seat="0"] button.cw-card[data-code="{code}"]').click()
     assert q.handle({"type": "act", "action": {"kind": "play", "seat": 0, "card": code},
@@ -108,8 +112,12 @@ def test_truk_table_steps_and_play_mode(page, lab, lab_root):
     at_step(page, len(r.frames) - 1, nth=3)
     assert fourth.locator('.cw-seat[data-seat="2"] .cw-tk-bubble--ask').inner_text() == "Any signal?"
     assert "To signal" in fourth.locator('.cw-seat[data-seat="0"] .cw-badge--turn').inner_text()
-    buttons = fourth.locator(".cw-legal button.cw-move--signal")
+    buttons = fourth.locator('.cw-seat[data-seat="0"] .cw-tk-sigbar button[data-cw-move="signal"]')
     assert buttons.count() == len(r.game.legal_actions())
+    # each drawn as a face (inline SVG, no emoji font needed) and named as the engine names it
+    assert buttons.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))") == [
+        r.game.describe(a) for a in r.game.legal_actions()]
+    assert buttons.evaluate_all("els => els.every(e => e.querySelector('svg.cw-tk-sig-icon'))")
     first = buttons.nth(0)
     assert first.evaluate("b => b.tabIndex") >= 0 and not first.is_disabled()
     first.focus()
@@ -119,4 +127,73 @@ def test_truk_table_steps_and_play_mode(page, lab, lab_root):
     at_step(page, len(r.frames) - 1, nth=3)
     if r.game.deal_number == 1:          # the same hand: the signal is in the box
         assert r.game.SIGNALS[action.what][0] in fourth.locator(".cw-tk-signals").inner_text()
+        faces = signal_faces(fourth)
+        assert faces["chips"] and faces["list"], faces
+        gesture = r.game.SIGNALS[action.what][0]
+        assert all(f == f"Signal: {gesture}" for f in faces["chips"] + faces["list"]), faces
+        assert not faces["emoji"], faces
+    assert not page.js_errors
+
+
+#: what the signals drawn show: the faces' accessible names at the seats (chips) and in the
+#: Signals box (list), and any emoji code point in their text (there must be none: a machine
+#: without an emoji font draws them as empty boxes)
+SIGNAL_FACES = r"""(root) => {
+  const name = (e) => e.getAttribute('aria-label') || (e.querySelector('title') || {}).textContent || '';
+  const faces = (sel) => [...root.querySelectorAll(sel)].map(name);
+  const text = [...root.querySelectorAll('.cw-tk-sig, .cw-tk-siglist, .cw-tk-sigbar')].map(e => e.textContent).join(' ');
+  const emoji = [...text].filter(ch => /\p{Extended_Pictographic}/u.test(ch) && !/[♠-♧]/.test(ch));
+  return {chips: faces('.cw-tk-sig svg.cw-tk-sig-icon[role="img"]'),
+          list: faces('.cw-tk-siglist svg.cw-tk-sig-icon[role="img"]'), emoji};
+}"""
+
+
+def signal_faces(root):
+    return root.evaluate(SIGNAL_FACES)
+
+
+def test_K19_every_signal_drawn_without_an_emoji_font(page, lab, lab_root):
+    """K19's six signals, each given in a hand (the teacher's view sees them all), drawn as
+    faces of inline SVG with an accessible name ("Signal: closes one eye"), no emoji (which
+    headless Chromium, like a student's machine without an emoji font, drew as empty boxes);
+    the static picture the same."""
+    setup = ("from cardwidgets import Action\n"
+             "from cardwidgets.widget import GameWidget\n"
+             "from cardwidgets.games.truk.rules import SIGNALS\n"
+             "def with_signals():\n"
+             "    for seed in range(200):\n"
+             "        w = GameWidget.new('truk', players=4, seed=seed, play_as=0)\n"
+             "        g = w.game\n"
+             "        done = set()\n"
+             "        for _ in range(40):\n"
+             "            sig = [a for a in g.legal_actions() if a.kind == 'signal' and a.what not in done]\n"
+             "            if not sig or g.deal_number != 1:\n"
+             "                break\n"
+             "            g.apply(sig[0]); done.add(sig[0].what)\n"
+             "        if len(done) >= 2:\n"
+             "            return GameWidget(g), sorted(done)\n"
+             "t, given = with_signals()\nt")
+    make_notebook(lab_root / "scratch" / "trukfaces.ipynb", [setup])
+    open_notebook(page, lab, "scratch/trukfaces.ipynb")
+    run_all(page)
+    page.wait_for_selector(".cw-root .cw-tk-felt")
+    root = page.locator(".cw-root").nth(0)
+    kernel_eval(page, "t.step = len(t.frames) - 1")
+    at_step(page, int(kernel_eval(page, "print(len(t.frames) - 1)")))
+    given = eval(kernel_eval(page, "print(given)"))  # noqa: S307 (our own kernel's list)
+    gestures = eval(kernel_eval(page, "print({k: v[0] for k, v in SIGNALS.items()})"))  # noqa: S307
+    faces = signal_faces(root)
+    assert not faces["emoji"], faces
+    names = {f"Signal: {g}" for g in gestures.values()}
+    assert {f"Signal: {gestures[w]}" for w in given} <= set(faces["list"]), faces
+    assert set(faces["list"]) <= names, faces
+    assert sorted(faces["chips"]) == sorted(faces["list"]), faces
+    # every face drawn (a circle and features), not an empty box
+    assert root.evaluate("(r) => [...r.querySelectorAll('svg.cw-tk-sig-icon')].every("
+                         "s => s.querySelectorAll('circle, path').length >= 3 && s.getBoundingClientRect().width >= 10)")
+    # the static picture (the widget's fallback without a kernel): faces too, no emoji
+    pic = kernel_eval(page, "from cardwidgets.games.truk.picture import picture\nprint(picture(t.game))")
+    for w in given:
+        assert f'aria-label="Signal: {gestures[w]}"' in pic
+    assert not [ch for ch in pic if 0x1F000 <= ord(ch) <= 0x1FAFF], "emoji in the static picture"
     assert not page.js_errors

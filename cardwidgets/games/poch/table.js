@@ -7,6 +7,12 @@ const CW_POCH_SETS = { 2: "a pair of", 3: "three", 4: "four" };
 const CW_POCH_PLURAL = { A: "Aces", K: "Kings", Q: "Queens", J: "Jacks", "10": "Tens", "9": "Nines",
   "8": "Eights", "7": "Sevens" };
 
+/** The words of the moves with an amount (the shell's Now panel and the seat's move bar). */
+const CW_POCH_MOVE_WORDS = {
+  bet: { before: "Bet", unit: ["chip", "chips"] },
+  raise: { before: "Raise by", unit: ["chip", "chips"], after: (f, a) => `(to ${f.high + a})` },
+};
+
 /** Where each seat sits, relative to the viewer at the bottom, going clockwise. */
 function cwPochSlots(n) {
   return {
@@ -179,6 +185,11 @@ function cwPochSeat(ctx, f, prev, s) {
   if (hand && hand.length && ["pay", "poch", "showdown"].includes(f.phase)) {
     cwEl("div", "cw-seat-note", box, "Best set: " + cwPochBestSet(hand, cards));
   }
+  // play mode: the bets (pass, bet, call, raise, drop) at the seat, beside the hand
+  if (ctx.human === s && ctx.atHead && active && !f.finished && ctx.act) {
+    const bar = cwMoveBar(ctx, f, { title: f.phase === "poch" ? "Your bet (P9):" : "Your move:", words: CW_POCH_MOVE_WORDS });
+    if (bar) { box.appendChild(bar); box.classList.add("cw-poch-seat--movebar"); }
+  }
   return box;
 }
 
@@ -245,10 +256,7 @@ function cwPochSide(ctx, f) {
 
 cwRegisterTable("poch", {
   // the words round the shell's amount menus: "Raise by [2] chips (to 6)"
-  moveWords: {
-    bet: { before: "Bet", unit: ["chip", "chips"] },
-    raise: { before: "Raise by", unit: ["chip", "chips"], after: (f, a) => `(to ${f.high + a})` },
-  },
+  moveWords: CW_POCH_MOVE_WORDS,
   phaseJumps: [
     { label: "Ante & deal", keys: ["ante", "deal"], title: "the ante (P4) and the deal (P5)" },
     { label: "Phase 1: holes", keys: ["pay"], title: "phase 1: paying out the holes (P6)" },

@@ -150,6 +150,39 @@ def _hand_box(view) -> str:
     return "".join(out)
 
 
+#: K19's signals drawn as faces (no emoji font needed): the eyes ("o" open, "-" closed: left,
+#: right), the mouth, and extras. The same faces as truk/table.js's CW_TK_SIGNAL_FACE.
+SIGNAL_FACES = {
+    "one_eye": {"eyes": "o-", "mouth": "M6.5 12.8 q3.5 2.4 7 0"},
+    "both_eyes": {"eyes": "--", "mouth": "M6.5 12.8 q3.5 2.4 7 0"},
+    "lip": {"eyes": "oo", "mouth": "M6.8 13.6 q4 0.6 6.6 -2.2"},
+    "smile": {"eyes": "oo", "mouth": "M5.2 11.6 q4.8 6 9.6 0 z", "fill": "#fffdf6"},
+    "tongue": {"eyes": "oo", "mouth": "M6.5 12.6 h7", "tongue": True},
+    "eyebrows": {"eyes": "oo", "mouth": "M7.2 13.4 h5.6", "brows": True},
+}
+INK = "#3a2a00"
+
+
+def signal_face(what, x, y, size, label) -> str:
+    """The face of signal ``what`` (K19) at (x, y), ``size`` px, named by ``label``."""
+    spec = SIGNAL_FACES.get(what, {"eyes": "oo", "mouth": "M7 13 h6"})
+    line = f'fill="none" stroke="{INK}" stroke-width="1.3" stroke-linecap="round"'
+    parts = [f'<circle cx="10" cy="10" r="9" fill="#ffd34d" stroke="#7a5200" stroke-width="1"/>']
+    for ex, eye in zip((6.8, 13.2), spec["eyes"]):
+        parts.append(f'<circle cx="{ex}" cy="8.3" r="1.4" fill="{INK}"/>' if eye == "o"
+                     else f'<path d="M{num(ex - 2)} 8 q2 1.8 4 0" {line}/>')
+    if spec.get("brows"):
+        parts += [f'<path d="M{num(ex - 2.2)} 5 q2.2 -2 4.4 0" {line}/>' for ex in (6.8, 13.2)]
+    if spec.get("tongue"):
+        parts.append('<path d="M8.4 12.6 v2.2 a1.6 1.6 0 0 0 3.2 0 v-2.2 z" fill="#e0506a" '
+                     'stroke="#7a1a2a" stroke-width="0.6"/>')
+    parts.append(f'<path d="{spec["mouth"]}" fill="{spec.get("fill", "none")}" stroke="{INK}" '
+                 'stroke-width="1.3" stroke-linecap="round" stroke-linejoin="round"/>')
+    return (f'<svg x="{num(x)}" y="{num(y)}" width="{num(size)}" height="{num(size)}" '
+            f'viewBox="0 0 20 20" role="img" aria-label="{esc(label)}" class="cw-tk-sig-face">'
+            f'<title>{esc(label)}</title>{"".join(parts)}</svg>')
+
+
 def _signals_and_aside(view) -> str:
     out = []
     y = H - 120
@@ -158,7 +191,8 @@ def _signals_and_aside(view) -> str:
         out.append(_text(28, y, "Signals (keinuak)", 12, "#ffe9a8", 700))
         for s in view["signals"][-4:]:
             y += 16
-            out.append(_text(28, y, f"{players[s['seat']]}: {s['meaning'].split(':')[0]}", 11.5))
+            out.append(signal_face(s["what"], 28, y - 11, 14, f"Signal: {s['gesture']}"))
+            out.append(_text(46, y, f"{players[s['seat']]}: {s['meaning'].split(':')[0]}", 11.5))
     aside = view.get("aside") or []
     if aside:
         out.append(_text(W - 28, H - 120, "Cards changed", 12, "#ffe9a8", 700, "end"))

@@ -10,7 +10,33 @@
 
 const CW_TK_TRICK_EN = ["the first trick", "the second trick", "the third trick"];
 const CW_TK_OUTCOME = { A: "taken by A", B: "taken by B", "=": "tie · berdinketa", "-": "not played" };
-const CW_TK_SIGNAL_ICON = { one_eye: "😉", both_eyes: "😌", lip: "😏", smile: "😁", tongue: "😛", eyebrows: "🤨" };
+// K19's signals drawn as small faces (inline SVG, 20 x 20: no emoji font needed, which many
+// machines lack). Each: the eyes ("o" open, "-" closed: left, right), the mouth, and
+// extras (the tongue, raised eyebrows). The same faces as truk/picture.py's SIGNAL_FACES.
+const CW_TK_EYE = { o: (x) => ["circle", { cx: x, cy: 8.3, r: 1.4, fill: "#3a2a00" }],
+  "-": (x) => ["path", { d: `M${x - 2} 8 q2 1.8 4 0`, fill: "none", stroke: "#3a2a00", "stroke-width": 1.3, "stroke-linecap": "round" }] };
+const CW_TK_SIGNAL_FACE = {
+  one_eye: { eyes: "o-", mouth: "M6.5 12.8 q3.5 2.4 7 0" },
+  both_eyes: { eyes: "--", mouth: "M6.5 12.8 q3.5 2.4 7 0" },
+  lip: { eyes: "oo", mouth: "M6.8 13.6 q4 0.6 6.6 -2.2" },
+  smile: { eyes: "oo", mouth: "M5.2 11.6 q4.8 6 9.6 0 z", fill: "#fffdf6" },
+  tongue: { eyes: "oo", mouth: "M6.5 12.6 h7", tongue: true },
+  eyebrows: { eyes: "oo", mouth: "M7.2 13.4 h5.6", brows: true },
+};
+/** The face of signal `what` (K19), `size` px, named for a screen reader (`label`). */
+function cwTkSignalFace(what, label, size) {
+  const spec = CW_TK_SIGNAL_FACE[what] || { eyes: "oo", mouth: "M7 13 h6" };
+  const s = cwSvg("svg", { viewBox: "0 0 20 20", width: size, height: size, class: "cw-tk-sig-icon", "data-signal": what });
+  if (label) { s.setAttribute("role", "img"); s.setAttribute("aria-label", label); cwSvg("title", null, s, label); }
+  else s.setAttribute("aria-hidden", "true");
+  cwSvg("circle", { cx: 10, cy: 10, r: 9, fill: "#ffd34d", stroke: "#7a5200", "stroke-width": 1 }, s);
+  [6.8, 13.2].forEach((x, i) => { const [tag, a] = CW_TK_EYE[spec.eyes[i]](x); cwSvg(tag, a, s); });
+  if (spec.brows) for (const x of [6.8, 13.2])
+    cwSvg("path", { d: `M${x - 2.2} 5 q2.2 -2 4.4 0`, fill: "none", stroke: "#3a2a00", "stroke-width": 1.2, "stroke-linecap": "round" }, s);
+  if (spec.tongue) cwSvg("path", { d: "M8.4 12.6 v2.2 a1.6 1.6 0 0 0 3.2 0 v-2.2 z", fill: "#e0506a", stroke: "#7a1a2a", "stroke-width": 0.6 }, s);
+  cwSvg("path", { d: spec.mouth, fill: spec.fill || "none", stroke: "#3a2a00", "stroke-width": 1.3, "stroke-linecap": "round", "stroke-linejoin": "round" }, s);
+  return s;
+}
 const CW_TK_MODE = { chosen: "the side chose to play it", pasotan: "pasotan: cards may be changed",
   compulsory: "compulsory (nahitaez)", bet: "a truk bet was accepted" };
 
@@ -97,7 +123,7 @@ function cwTkSeat(ctx, f, prev, s) {
     const row = cwEl("div", "cw-tk-sigs", box);
     for (const x of sigs) {
       const chip = cwEl("span", "cw-tk-sig", row);
-      cwEl("span", "cw-tk-sig-icon", chip, CW_TK_SIGNAL_ICON[x.what] || "•").setAttribute("aria-hidden", "true");
+      chip.appendChild(cwTkSignalFace(x.what, `Signal: ${x.gesture}`, 14));
       cwEl("span", null, chip, x.meaning.split(":")[0]);
       chip.title = `${cwSays(name, x.gesture)}: "${x.meaning}" (K19)`;
     }
@@ -141,6 +167,24 @@ function cwTkSeat(ctx, f, prev, s) {
   if (changing && ctx.act) {
     box.appendChild(cwTkChangeBar(ctx, f, s, picked));
     ctx.host.dataset.cwFlags = "tk-changebar";   // the shell's own buttons for these hide (table.css)
+  }
+  // play mode: the decisions, bets and answers at the seat, beside the hand, and the signals
+  // to the partner (K19) as faces
+  if (mine && ctx.act) {
+    const title = f.consult ? "Your partner asks for a signal (K19):"
+      : f.phase === "answer" ? "Your answer to the truk bet (K17):"
+      : f.phase === "option" ? "Your decision:" : "Your move:";
+    const bar = cwMoveBar(ctx, f, { title, skip: (l) => l.action.kind === "signal"
+      || (changing && ["change", "play_truk"].includes(l.action.kind)) });
+    if (bar) { box.appendChild(bar); box.classList.add("cw-tk-seat--movebar"); }
+    const sigs = cwMoveBar(ctx, f, { title: f.consult ? "Signal (K19):" : "Signal, if you like (K19):",
+      skip: (l) => l.action.kind !== "signal",
+      decorate: (b, l) => {
+        b.appendChild(cwTkSignalFace(l.action.what, "", 16));
+        const m = /\(([^)]*)\)\s*$/.exec(l.label);
+        cwEl("span", null, b, m ? m[1] : l.label);
+      } });
+    if (sigs) { sigs.classList.add("cw-tk-sigbar"); box.appendChild(sigs); box.classList.add("cw-tk-seat--movebar"); }
   }
   return box;
 }
@@ -323,7 +367,7 @@ function cwTkSignalsBox(ctx, f) {
   const ul = cwEl("ul", "cw-tk-siglist", box);
   for (const x of list) {
     const li = cwEl("li", null, ul);
-    cwEl("span", "cw-tk-sig-icon", li, CW_TK_SIGNAL_ICON[x.what] || "•").setAttribute("aria-hidden", "true");
+    li.appendChild(cwTkSignalFace(x.what, `Signal: ${x.gesture}`, 15));
     cwEl("b", null, li, f.players[x.seat]);
     li.appendChild(document.createTextNode(` ${x.gesture}: ${x.meaning}`));
   }
