@@ -993,10 +993,15 @@ class Truk(SidesAddressed, Game):
     # ---- the option ----------------------------------------------------------------------
     def _check_option(self, action):
         if action.kind not in ("play_truk", "decline"):
+            what = ("a card: the tricks start once this is decided" if action.kind == "play"
+                    else f"{action.kind!r}")
+            yes, no = (self.describe(Action(kind, seat=action.seat))
+                       for kind in ("play_truk", "decline"))
             raise IllegalAction(self._option_rule(), f"now {self._side_says(self.due['side'], 'decides')} "
-                                f"whether to play the truk or not: play it (kind 'play_truk') or "
-                                f"not (kind 'decline'); {action.kind!r} is neither (a signal, "
-                                f"or asking the partner for one, K19, may come first)")
+                                f"whether to play the truk or not: “{yes}” or “{no}” (in "
+                                f"Python, Action('play_truk') or Action('decline')), not "
+                                f"{what}; a signal, or asking the partner for one (K19), may "
+                                f"come first")
 
     def _do_option(self, action):
         w = self.words
@@ -1334,8 +1339,9 @@ class Truk(SidesAddressed, Game):
                                     f"signal")
             return
         raise IllegalAction("K19", f"{w.name(c['by'])} asked {w.name(c['partner'])} for a "
-                            f"signal: {w.says(c['partner'], 'answers')} with one (kind 'signal') "
-                            f"before anything else, not {action.kind!r}")
+                            f"signal: {w.says(c['partner'], 'answers')} first, with a signal "
+                            f"(or “nothing new” when no true signal is left to give), not "
+                            + ("a card" if action.kind == "play" else f"{action.kind!r}"))
 
     def _do_ask_partner(self, action):
         seat = action.seat
