@@ -394,3 +394,18 @@ def test_play_mode_tells_why_a_card_may_not_be_played_before_a_click(key):
         move = g.legal_actions()[0]
         assert w.handle({"type": "act", "action": move.to_json(), "at": len(w.frames) - 1})
     assert seen, f"{key}: no turn with a refused card in 120 moves"
+
+
+def test_a_seat_may_be_given_by_its_players_name():
+    """``seat=`` and ``play_as=`` take a seat number or its player's name, in any case ("B",
+    "a1" in truk, a name given to the game); anything else is refused naming both forms."""
+    from cardwidgets import Truk
+    assert GameWidget(Truk(4), play_as="a1").play_as == Truk(4).players.index("A1")
+    assert GameWidget(Poch(4), seat="B").seat == 1
+    named = Poch(["Ana", "Ben", "Cai"])
+    widget = GameWidget(named, play_as="cai")
+    assert widget.play_as == widget.locked == 2
+    with pytest.raises(ConfigError) as err:
+        GameWidget(named, seat="Dora")
+    assert err.value.field == "seat"
+    assert "seats 0 to 2, or a player's name: Ana, Ben, Cai" in err.value.reason

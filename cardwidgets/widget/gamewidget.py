@@ -115,6 +115,16 @@ def _refusals(game, view: dict, seat) -> dict:
     return out
 
 
+def _seat_by_name(game, value):
+    """A seat given by its player's name ("A1", "B", or a name given to the game; any case)
+    as its number; anything else as it is (checked after)."""
+    if isinstance(value, str):
+        names = [p.casefold() for p in game.players]
+        if value.strip().casefold() in names:
+            return names.index(value.strip().casefold())
+    return value
+
+
 def _ranges(legal: list) -> list:
     """Actions that differ only by an amount (bet 1, bet 2 … bet 500) as one entry with
     ``amounts: [lowest, highest]``: the engine's views give them so already
@@ -215,10 +225,13 @@ class GameWidget(anywidget.AnyWidget):
                               f"not {type(game).__name__}")
         if not isinstance(teacher, bool):
             raise ConfigError("teacher", f"true or false, not {teacher!r:.40}")
+        seat, play_as = _seat_by_name(game, seat), _seat_by_name(game, play_as)
         for name, value in (("seat", seat), ("play_as", play_as)):
             error = self._check_seat(value, game.n)
             if error:
-                raise ConfigError(name, error.partition(": ")[2])
+                names = ", ".join(game.players)
+                raise ConfigError(name, error.partition(": ")[2][:-1] + f", or a player's "
+                                  f"name: {names})")
         if seat is not None and play_as is not None and seat != play_as:
             raise ConfigError("seat", f"a widget where you play seat {play_as} shows that "
                               f"seat's view, not seat {seat}'s; give one of them")
