@@ -121,19 +121,23 @@ def test_stepping_shows_the_same_table_as_drawing_the_step_afresh(page, lab, lab
     walk(page, 2, jumps, pause=3)
     # play mode: a few moves, then back over them and forward again to the table you act at
     root = page.locator(".cw-root").nth(n - 1)
+    moves = ".cw-move, button[data-cw-move]"   # the Now panel's, or the table's at the seat
     for _ in range(6):
         step = root.get_attribute("data-step")
-        move = root.locator(".cw-move").first
+        move = root.locator(moves).first
         if not move.count():
             break
         move.click()
         page.wait_for_function(f"([s]) => document.querySelectorAll('.cw-root')[{n - 1}].dataset.step !== s", arg=[step])
-        page.wait_for_function(f"() => document.querySelectorAll('.cw-root')[{n - 1}].querySelector('.cw-move, .cw-restart')")
+        page.wait_for_function(f"() => document.querySelectorAll('.cw-root')[{n - 1}].querySelector('.cw-move, button[data-cw-move], .cw-restart')")
     head = int(root.get_attribute("data-step"))
     assert head > 5
     walk(page, n - 1, list(range(head - 1, -1, -1)) + list(range(1, head + 1)))
     # at the head again: the moves work (the table drawn there is shown itself, listeners and all)
-    assert root.locator(".cw-move").count() > 0
+    assert root.locator(moves).count() > 0
+    step = root.get_attribute("data-step")
+    root.locator(moves).first.click()
+    page.wait_for_function(f"([s]) => document.querySelectorAll('.cw-root')[{n - 1}].dataset.step !== s", arg=[step])
     assert not page.js_errors
 
 
