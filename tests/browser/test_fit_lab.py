@@ -5,7 +5,9 @@ The faults these catch, seen in screenshots: Truc shrunk to 55% beside the expla
 Truc's seats sticking out of the felt and Truk's B seats overlapping at 560 px with the file
 browser open; Poch's own hand below the window in play mode at 1280 x 800; Truk reflowing by
 the window's width, not its own (a narrow column in a wide window: its seats on the tricks
-and the corner boxes); Pocha sticking out of a widget 190 px wide.
+and the corner boxes); Pocha sticking out of a widget 190 px wide; Pocha in play mode shrunk
+to 0.66 at 1280 x 800 with the file browser closed (its score sheet beside the felt); Poch's own
+hand fanned so tightly (35 px cards, 20 px of each showing) that its corners hardly read.
 """
 import pytest
 
