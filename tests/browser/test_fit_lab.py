@@ -5,7 +5,9 @@ The faults these catch, seen in screenshots: Truc shrunk to 55% beside the expla
 Truc's seats sticking out of the felt and Truk's B seats overlapping at 560 px with the file
 browser open; Poch's own hand below the window in play mode at 1280 x 800; Truk reflowing by
 the window's width, not its own (a narrow column in a wide window: its seats on the tricks
-and the corner boxes); Pocha sticking out of a widget 190 px wide.
+and the corner boxes); Pocha sticking out of a widget 190 px wide; Pocha in play mode shrunk
+to 0.66 at 1280 x 800 with the file browser closed (its score sheet beside the felt); Poch's own
+hand fanned so tightly (35 px cards, 20 px of each showing) that its corners hardly read.
 """
 import pytest
 
@@ -243,7 +245,8 @@ def test_tables_reflow_by_their_own_width(page, lab, lab_root):
 #: partner, a signal), Truc's cards and bets, and with two players Truc's answer to a truc
 #: and Truk's decision (game, players, seed: seat 0's first turn is that one)
 PLAY = [("poch", 4, 3, "poch"), ("pocha", 4, 3, "bid"), ("truk", 4, 3, "option"),
-        ("truc", 4, 3, "play"), ("truc", 2, 3, "play"), ("truk", 2, 1, "option")]
+        ("truc", 4, 3, "play"), ("truc", 2, 3, "play"), ("truk", 2, 1, "option"),
+        ("poch", 3, 3, "poch")]
 
 SEAT_AND_MOVES = """(i) => {
   const root = document.querySelectorAll('.cw-root')[i];
@@ -263,8 +266,10 @@ SEAT_AND_MOVES = """(i) => {
   const moves = [...inner.querySelectorAll('[data-cw-move], button.cw-card--legal')]
     .filter(e => e.getClientRects().length)
     .map(e => [(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40), box(e)]);
+  // the own hand's cards, left to right (what of each a student sees: up to the next card)
+  const cards = me ? [...me.querySelectorAll('.cw-hand > .cw-card')].map(box).sort((a, b) => a[0] - b[0]) : [];
   return {zoom: Number(root.dataset.zoom) || 1, wide: root.classList.contains('cw-wide'),
-          me: me ? box(me) : null, moves, view};
+          me: me ? box(me) : null, moves, view, cards};
 }"""
 
 
@@ -300,4 +305,16 @@ def test_play_mode_own_hand_and_moves_in_the_window(page, lab, lab_root):
             out = [m for m, b in g["moves"] if not inside(b, g["view"])]
             assert not out, f"{what}: {out} not wholly in the window {g}"
             assert g["zoom"] >= 0.6, f"{what}: shrunk to {g['zoom']}"
+            if key == "pocha" and not files:
+                # the explanation beside the table: the score sheet beside the felt, narrowed
+                # (it wrapped below the felt, or the felt was shrunk to 0.66 to leave it room)
+                assert g["zoom"] >= 0.8, f"{what}: Pocha's table shrunk to {g['zoom']} {g}"
+            if key == "poch":
+                # every card of the own hand large enough and uncovered enough that its corner
+                # (rank and suit) can be read (they were 35 px wide, 20 px of each showing)
+                c = g["cards"]
+                assert len(c) >= 5, f"{what}: the own hand {c}"
+                shows = [b[0] - a[0] for a, b in zip(c, c[1:])] + [c[-1][2] - c[-1][0]]
+                assert min(b[2] - b[0] for b in c) >= 38, f"{what}: own cards too small {c}"
+                assert min(shows) >= 24, f"{what}: own cards show {shows} px each {c}"
     assert not page.js_errors

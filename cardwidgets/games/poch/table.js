@@ -164,8 +164,12 @@ function cwPochSeat(ctx, f, prev, s) {
     for (const c of open) list.push(c);
     for (let i = open.length; i < f.hand_counts[s]; i++) list.push(null);
   }
-  const w = list.length > 7 ? 40 : 46;
+  // the hand of the seat shown (a student's own): larger and spread wider, so that every
+  // card's corner (its rank and suit) can be read (table.css, cw-poch-hand--open)
+  const own = !!hand && (ctx.viewer === s || ctx.human === s);
+  const w = own ? 52 : list.length > 7 ? 40 : 46;
   handRow.style.setProperty("--cw-card-w", w + "px");
+  if (own) handRow.classList.add("cw-poch-hand--open");
   for (const code of list) {
     const card = cwCardOf(cards, code);
     const cls = [];

@@ -255,13 +255,26 @@ function cwPoSheet(ctx, f, prev) {
   cwEl("div", "cw-po-sheet-title", wrap, "Score sheet");
   const legend = cwEl("div", "cw-po-sheet-legend", wrap);
   legend.textContent = "bid/took and points: exact = 10 + 5 a trick; missed = −5 a trick off (H11)";
+  // the narrow sheet beside the felt (table.css) shows the points only: its own legend
+  const short = cwEl("div", "cw-po-sheet-legend cw-po-sheet-legend--short", wrap);
+  cwEl("span", "cw-po-sheet-key cw-po-sheet-key--exact", short, "exact");
+  short.appendChild(document.createTextNode(" = 10 + 5 a trick, "));
+  cwEl("span", "cw-po-sheet-key cw-po-sheet-key--missed", short, "missed");
+  short.appendChild(document.createTextNode(" = −5 a trick off (H11). Bid/took: hover a cell."));
   const table = cwEl("table", "cw-po-sheet-table", wrap);
   const thead = cwEl("thead", null, table);
   const hr = cwEl("tr", null, thead);
-  cwEl("th", "cw-po-sheet-hand", hr, "Hand").scope = "col";
-  const cardsTh = cwEl("th", "cw-po-sheet-cards", hr, "Cards");
+  const handTh = cwEl("th", "cw-po-sheet-hand", hr);
+  handTh.scope = "col";
+  cwEl("span", "cw-po-sheet-name", handTh, "Hand");
+  const cardsTh = cwEl("th", "cw-po-sheet-cards", hr);
   cardsTh.scope = "col"; cardsTh.title = "cards each = tricks in the hand";
-  f.players.forEach((p) => { const th = cwEl("th", "cw-po-sheet-player", hr, p); th.scope = "col"; });
+  cwEl("span", "cw-po-sheet-name", cardsTh, "Cards");
+  f.players.forEach((p) => {
+    const th = cwEl("th", "cw-po-sheet-player", hr);
+    th.scope = "col"; th.title = p;
+    cwEl("span", "cw-po-sheet-name", th, p);   // (set on end in the narrow sheet)
+  });
   const tbody = cwEl("tbody", null, table);
   const played = f.hands_played || [];
   const newRow = prev && prev.hands_played && prev.hands_played.length < played.length ? played.length - 1 : -1;
