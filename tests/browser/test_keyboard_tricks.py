@@ -5,6 +5,8 @@ moves with Tab and Enter from the top of the widget, walks the moves with Tab an
 leads to them), answers a call or makes the hand's decision with Space, then plays a card
 with Enter; the table changes each time and the focus lands on the
 student's next move."""
+import contextlib
+
 import pytest
 
 from labfixtures import browser, lab, lab_root  # noqa: F401  (fixtures)
@@ -46,6 +48,25 @@ def _is_move(focus):
         or focus["kind"] is not None)
 
 
+@contextlib.contextmanager
+def _seat_page(browser, lab, lab_root, name, widget=None, cell=None):
+    """A notebook ``scratch/<name>.ipynb`` of one ``cell`` (by default one showing ``w =
+    <widget>``), opened in its own 1280 x 800 page: yields the page and the list of its
+    script errors, then closes it."""
+    cell = cell or f"from cardwidgets.widget import GameWidget\nw = {widget}\nw"
+    make_notebook(lab_root / "scratch" / f"{name}.ipynb", [cell])
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        open_notebook(page, lab, f"scratch/{name}.ipynb")
+        yield page, errors
+    finally:
+        context.close()
+
+
 def _tab_to(page, test, limit=60, back=False):
     """Press Tab (Shift+Tab with ``back``) until ``test(focus)``; every stop inside the widget
     shows a focus ring. Returns the focus."""
@@ -61,16 +82,8 @@ def _tab_to(page, test, limit=60, back=False):
 
 @pytest.mark.parametrize("game,seed,kind", CASES, ids=[c[0] for c in CASES])
 def test_a_two_player_seat_by_keyboard_alone(browser, lab, lab_root, game, seed, kind):
-    make_notebook(lab_root / "scratch" / f"kb{game}.ipynb", [
-        "from cardwidgets.widget import GameWidget\n"
-        f"w = GameWidget.new({game!r}, players=2, seed={seed}, play_as=0)\nw"])
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        open_notebook(page, lab, f"scratch/kb{game}.ipynb")
+    with _seat_page(browser, lab, lab_root, f"kb{game}",
+                    f"GameWidget.new({game!r}, players=2, seed={seed}, play_as=0)") as (page, errors):
         page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
         run_all(page)
         page.wait_for_selector(".cw-root .cw-table-inner")
@@ -139,8 +152,6 @@ def test_a_two_player_seat_by_keyboard_alone(browser, lab, lab_root, game, seed,
         # somewhere sensible: the next move if it is seat 0's turn, else the stepper or a move
         assert _is_move(focus) or any(c in focus["cls"] for c in ("cw-next", "cw-back", "cw-first")), focus
         assert not errors
-    finally:
-        context.close()
 
 
 #: a whole hand with the keyboard alone, in each game (game, players, seed)
@@ -180,16 +191,8 @@ def test_a_whole_hand_by_keyboard_alone(browser, lab, lab_root, game, players, s
     description; after each move the focus is on the next move (never lost to the page, not
     taken by the computer players' moves)."""
     short = ", hands=3" if game == "pocha" else ""
-    make_notebook(lab_root / "scratch" / f"kbhand{game}.ipynb", [
-        "from cardwidgets.widget import GameWidget\n"
-        f"w = GameWidget.new({game!r}, players={players}, seed={seed}, play_as=0{short})\nw"])
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        open_notebook(page, lab, f"scratch/kbhand{game}.ipynb")
+    with _seat_page(browser, lab, lab_root, f"kbhand{game}", f"GameWidget.new({game!r}, "
+                    f"players={players}, seed={seed}, play_as=0{short})") as (page, errors):
         run_all(page)
         page.wait_for_selector(".cw-root .cw-table-inner")
         page.locator(".cw-root .cw-now-who", has_text="Your turn").wait_for()
@@ -239,8 +242,6 @@ def test_a_whole_hand_by_keyboard_alone(browser, lab, lab_root, game, players, s
         focus = page.evaluate(FOCUS)
         assert focus["inside"] and focus["shown"] and _ring_visible(focus), focus
         assert not errors
-    finally:
-        context.close()
 
 
 SLOW = """\
@@ -265,12 +266,7 @@ def test_the_computer_players_moves_do_not_take_the_focus(browser, lab, lab_root
     """A move made, the student Tabs on (to the stepper, the menus) while the computer
     players think: when their moves arrive the focus stays where the student put it; left on
     the move that was made, it goes to the next move."""
-    make_notebook(lab_root / "scratch" / "kbslow.ipynb", [SLOW])
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    try:
-        open_notebook(page, lab, "scratch/kbslow.ipynb")
+    with _seat_page(browser, lab, lab_root, "kbslow", cell=SLOW) as (page, _):
         run_all(page)
         page.locator(".cw-root .cw-now-who", has_text="Your turn").wait_for()
         page.evaluate("() => document.querySelector('.cw-root').focus()")
@@ -299,5 +295,3 @@ def test_the_computer_players_moves_do_not_take_the_focus(browser, lab, lab_root
         assert focus["inside"] and _ring_visible(focus), focus
         assert _is_move(focus) or "over" in page.locator(".cw-root .cw-now-who").inner_text() \
             or any(c in focus["cls"] for c in ("cw-next", "cw-back", "cw-first")), (card, focus)
-    finally:
-        context.close()
