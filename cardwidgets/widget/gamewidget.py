@@ -96,23 +96,31 @@ def _refusals(game, view: dict, seat) -> dict:
     hand = hands[seat] if seat < len(hands) else None
     if not hand:
         return {}
-    kinds = {a.kind for a in game.legal_actions() if a.card is not None} or {"play"}
+    kinds = sorted({a.kind for a in game.legal_actions() if a.card is not None} or {"play"})
     out = {}
     for card in hand:
         code = card["code"] if isinstance(card, dict) else card
-        refusals = []
-        for kind in sorted(kinds):
+        first = None                    # the refusal of the first kind; none if one is legal
+        for kind in kinds:
             try:
                 action = Action.from_json({"kind": kind, "seat": seat, "card": code}, game.system)
             except CardwidgetsError:
+                first = None
                 break
             why = game.why_not(action)
             if why is None:
+                first = None
                 break
-            refusals.append(str(why))
-        else:
-            out[code] = refusals[0]
+            first = first or str(why)
+        if first:
+            out[code] = first
     return out
+
+
+def _with_refusals(game, view: dict, seat) -> dict:
+    """``view`` with :func:`_refusals` added as ``refusals`` when there are any."""
+    refusals = _refusals(game, view, seat)
+    return dict(view, refusals=refusals) if refusals else view
 
 
 def _seat_by_name(game, value):
@@ -227,11 +235,9 @@ class GameWidget(anywidget.AnyWidget):
             raise ConfigError("teacher", f"true or false, not {teacher!r:.40}")
         seat, play_as = _seat_by_name(game, seat), _seat_by_name(game, play_as)
         for name, value in (("seat", seat), ("play_as", play_as)):
-            error = self._check_seat(value, game.n)
+            error = self._check_seat(value, game.n, names=game.players)
             if error:
-                names = ", ".join(game.players)
-                raise ConfigError(name, error.partition(": ")[2][:-1] + f", or a player's "
-                                  f"name: {names})")
+                raise ConfigError(name, error.partition(": ")[2])
         if seat is not None and play_as is not None and seat != play_as:
             raise ConfigError("seat", f"a widget where you play seat {play_as} shows that "
                               f"seat's view, not seat {seat}'s; give one of them")
@@ -381,9 +387,7 @@ class GameWidget(anywidget.AnyWidget):
             fresh.apply(action)
             views.append(fresh.view(seat))
         if play:
-            refusals = _refusals(fresh, views[-1], seat)
-            if refusals:
-                views[-1] = dict(views[-1], refusals=refusals)
+            views[-1] = _with_refusals(fresh, views[-1], seat)
         self.game = fresh
         self._timeline = list(timeline)
         self._reasons = {i: r for i, r in self._reasons.items() if i < len(timeline)}
@@ -430,10 +434,7 @@ class GameWidget(anywidget.AnyWidget):
     def _play(self, action):
         """Apply one action in play mode and keep the view it leads to."""
         self.game.apply(action)
-        view = self.game.view(self.play_as)
-        refusals = _refusals(self.game, view, self.play_as)
-        if refusals:
-            view["refusals"] = refusals
+        view = _with_refusals(self.game, self.game.view(self.play_as), self.play_as)
         view = _frame(view, self._new_cards)
         self._new_frames.append({k: v for k, v in view.items()
                                  if not (k in self._static and self._static[k] == v)})
@@ -571,12 +572,15 @@ class GameWidget(anywidget.AnyWidget):
                   f"({LEVELS[level][1]}), from their next move on.")
         return True
 
-    def _check_seat(self, seat, n=None):
+    def _check_seat(self, seat, n=None, names=None):
+        """``None``, or why ``seat`` is not a seat of ``n`` (with ``names``: the players'
+        names are offered too, as the constructor takes them)."""
         if seat is None:
             return None
         n = self.game.n if n is None else n
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            return f"seat: there is no seat {seat!r:.40} at this table (seats 0 to {n - 1})"
+            also = f", or a player's name: {', '.join(names)}" if names else ""
+            return f"seat: there is no seat {seat!r:.40} at this table (seats 0 to {n - 1}{also})"
         return None
 
     def _take_seat(self, seat, play, at):
