@@ -338,6 +338,7 @@ def hand_schedule(players, cards=None, kind="document") -> list[int]:
 _DECKS: dict = {}
 _SCHEDULES: dict = {}      # (players, cards, kind) → the hand schedule, made once
 bisect_left: Final = bisect.bisect_left
+_TRICK: Final = Trick       # (the names the play reads at every card, looked up once)
 _new: Final = tuple.__new__      # a Trick or a Play made from its fields at once (the play's hot path)
 _TABLES: dict = {}
 
@@ -987,17 +988,21 @@ class Pocha(Addressed, Game):
         del self._acts[seat][i]
         trick: tuple = self.trick
         plays: tuple = trick[1] + (play,)
-        self.trick = _new(Trick, (trick[0], plays))
+        self.trick = _new(_TRICK, (trick[0], plays))
         tops: tuple | None = self._tops
         if tops is None:
             self._tops = (suit, card, place, None, _NO_PLACE, play)
-        elif suit == tops[0]:                   # H10: who is winning the trick now
-            if place < tops[2]:
-                self._tops = (suit, card, place, tops[3], tops[4],
-                              play if tops[3] is None else tops[5])
-        elif suit == self._trump_index:
-            if place < tops[4]:
-                self._tops = (tops[0], tops[1], tops[2], card, place, play)
+        else:
+            led: int = tops[0]
+            if suit == led:                     # H10: who is winning the trick now
+                high: int = tops[2]
+                if place < high:
+                    self._tops = (suit, card, place, tops[3], tops[4],
+                                  play if tops[3] is None else tops[5])
+            elif suit == self._trump_index:
+                top: int = tops[4]
+                if place < top:
+                    self._tops = (led, tops[1], tops[2], card, place, play)
         duty = span[3]
         if duty is LEAD:
             first = not any(self.taken)
@@ -1013,9 +1018,10 @@ class Pocha(Addressed, Game):
         win = self._tops[5]
         w: int = win[0]
         self.taken[w] += 1
-        self.won[w].append(self.trick)
+        won: list = self.won[w]
+        won.append(self.trick)
         self.last_trick = self.trick
-        self.trick = _new(Trick, (w, ()))
+        self.trick = _new(_TRICK, (w, ()))
         self._tops = None
         last = not self.hands[w]
         if last:
