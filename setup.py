@@ -4,7 +4,8 @@ compiled by mypyc when ``CARDWIDGETS_COMPILE=1`` is set (README, "A compiled eng
     pip install mypy
     CARDWIDGETS_COMPILE=1 pip install --no-build-isolation .
 
-The compiled modules are the same source files; everything else stays plain Python."""
+The compiled modules are the same source files; everything else stays plain Python. In a
+checkout, ``python tools/compile_engine.py`` builds them in place (``--clean`` undoes it)."""
 import os
 
 from setuptools import setup
@@ -16,12 +17,15 @@ COMPILED = [
     "cardwidgets/games/pocha/rules.py",
 ]
 
-ext_modules = []
-if os.environ.get("CARDWIDGETS_COMPILE", "").strip() not in ("", "0"):
+
+def ext_modules() -> list:
+    if os.environ.get("CARDWIDGETS_COMPILE", "").strip() in ("", "0"):
+        return []
     from mypyc.build import mypycify
 
-    ext_modules = mypycify(
-        [*COMPILED, "--follow-imports=silent", "--ignore-missing-imports",
-         "--disable-error-code", "annotation-unchecked"], opt_level="3")
+    return mypycify([*COMPILED, "--follow-imports=silent", "--ignore-missing-imports",
+                     "--disable-error-code", "annotation-unchecked"], opt_level="3")
 
-setup(ext_modules=ext_modules)
+
+if __name__ == "__main__":      # (as setuptools runs it; tools/compile_engine.py imports it)
+    setup(ext_modules=ext_modules())
