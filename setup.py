@@ -13,6 +13,7 @@ from setuptools import setup
 COMPILED = [
     "cardwidgets/engine/cards.py",
     "cardwidgets/engine/core.py",
+    "cardwidgets/engine/seats.py",
     "cardwidgets/engine/tricks.py",
     "cardwidgets/games/pocha/rules.py",
 ]

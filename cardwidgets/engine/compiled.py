@@ -25,13 +25,18 @@ def compiled_modules() -> list[str]:
 
 
 def stale_modules() -> list[Path]:
-    """The sources of compiled modules changed after they were built: Python still runs
-    the compiled code, not the changed file."""
+    """In a checkout (where ``tools/compile_engine.py`` builds them), the sources of
+    compiled modules changed after they were built: Python still runs the compiled code,
+    not the changed file. (An installed wheel's files are never edited.)"""
+    package = sys.modules.get("cardwidgets")
+    home = Path(getattr(package, "__file__", None) or ".").resolve().parent
+    if not (home.parent / "tools" / "compile_engine.py").is_file():
+        return []
     out = []
     for name in compiled_modules():
         built = Path(sys.modules[name].__file__)
         source = built.with_name(built.name.split(".")[0] + ".py")
-        if source.is_file() and source.stat().st_mtime > built.stat().st_mtime:
+        if source.is_file() and source.stat().st_mtime > built.stat().st_mtime + 1:
             out.append(source)
     return out
 

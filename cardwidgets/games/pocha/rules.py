@@ -510,8 +510,8 @@ class Pocha(Addressed, Game):
         self.ranks, self._rv, self._names, self._sort_key = t.ranks, t.rv, t.names, t.sort_key
         self._play_actions, self._bid_actions = t.play_actions, t.bid_actions
         self._next_seat, self._value = t.next_seat, t.value
-        self._you_now = self.you         # the seat spoken to as you (a change rebuilds the game)
-        self._words_now = self.words
+        self._words_now = words = self.words
+        self._you_now = words.you        # the seat spoken to as you (a change rebuilds the game)
         self._text_ctx = (self._names, self.players, self._you_now)   # what every play's words need
         self._suit_index, self._act_value, self._powers = t.suit_index, t.act_value, t.powers
         self._tables = t
