@@ -174,6 +174,32 @@ def _fork_copier(cls, state: dict):
     return space["copy"]
 
 
+def _slot_copier(cls, state: dict):
+    """As :func:`_fork_copier`, for a compiled class, whose state is in slots, not a dict:
+    ``copy(source, target)`` sets each field of ``target`` (a blank game, :func:`_blank`)
+    from ``source``, a game of the shape of ``state``, copying the containers the same way."""
+    lines = ["def copy(s, o):"]
+    for k, v in state.items():
+        depth = cls._FORK_NESTED.get(k) if v.__class__ is list else None
+        if v.__class__ not in _CONTAINERS or k in cls._FORK_SHARES:
+            lines.append(f"    o.{k} = s.{k}")
+        elif k in cls._FORK_FLAT:
+            lines.append(f"    o.{k} = s.{k}.copy()")
+        elif depth == 1 and v and all(x.__class__ is list for x in v):
+            lines.append(f"    o.{k} = [*map(_list_copy, s.{k})]")
+        elif depth == 1:
+            lines.append(f"    o.{k} = [x.copy() for x in s.{k}]")
+        elif depth == 2:
+            lines.append(f"    o.{k} = [[y.copy() for y in x] for x in s.{k}]")
+        else:
+            lines.append(f"    o.{k} = _copy_state(s.{k})")
+    for k in cls._FORK_DROPS:
+        lines.append(f"    o.{k} = None")
+    space = {"_copy_state": _copy_state, "_list_copy": list.copy}
+    exec("\n".join(lines or ["    pass"]), space)
+    return space["copy"]
+
+
 #: Configurations checked once (a game made again with the same players, options and setup,
 #: as a benchmark or a computer player's trials do, skips the checks and starts as a copy of
 #: the fresh state kept): key → (names, options, setup, table, (copier, fresh state)). Only
@@ -211,12 +237,14 @@ def _config_key(cls, players, options, setup):
             return None
         sets.append((k, v.__class__, v))
     return cls, who, opts, tuple(sets)
+
+
 # ---- a game's state, in plain Python and compiled ------------------------------------------
 # In plain Python (the package as installed by default, and the class site) a game's state is
 # its instance ``__dict__``. Compiled with mypyc (README, "A compiled engine"), the classes
 # compiled keep their attributes in slots of their own, listed in ``__mypyc_attrs__``, and a
 # game written in plain Python on top of them keeps the rest in its ``__dict__``: these
-# functions read and set the whole state either way.
+# functions read the whole state either way and make a game to copy one into.
 
 _BLANK = object()      #: ``Game(_BLANK)``: a game with no state yet (see :func:`_blank`)
 
@@ -251,17 +279,9 @@ def _state_of(game) -> dict:
     return state
 
 
-def _set_state(game, state: dict) -> None:
-    if not _native_names(game.__class__):
-        game.__dict__.update(state)
-        return
-    for name, value in state.items():
-        setattr(game, name, value)
-
-
 def _blank(cls):
-    """A game of class ``cls`` with no state, for :func:`_set_state` to fill in (a compiled
-    class runs ``__init__`` when made, which returns at once for :data:`_BLANK`)."""
+    """A game of class ``cls`` with no state yet, to be filled in (a compiled class runs
+    ``__init__`` when made, which returns at once for :data:`_BLANK`)."""
     if "__mypyc_attrs__" in cls.__dict__:
         return cls(_BLANK)
     return cls.__new__(cls) if _native_names(cls) else object.__new__(cls)
@@ -533,7 +553,7 @@ class Game:
         return cls.folder() / cls.PARTS[name]
 
     def __init__(self, players=None, *, options=None, **setup):
-        if players is _BLANK:          # an empty game, filled in by _with_state (compiled)
+        if players is _BLANK:          # an empty game, to be filled in (compiled: _blank)
             return
         key = _config_key(type(self), players, options, setup)
         known = _CONFIGS.get(key) if key is not None else None
@@ -544,7 +564,7 @@ class Game:
                 state = copy(state)
                 state["players"], state["options"], state["setup"] = (
                     list(names), dict(options), dict(setup))
-                _set_state(self, state)
+                self.__dict__.update(state)      # (plain Python only: see below)
                 return
             self.players, self.n = list(names), len(names)
             self.options, self.setup = dict(options), dict(setup)
@@ -566,7 +586,7 @@ class Game:
             checked = (tuple(self.players), dict(self.options), dict(self.setup), self.table)
             _CONFIGS[key] = (*checked, None)
             if _native_names(type(self)):
-                return     # compiled: setting the state kept one slot at a time costs more
+                return     # compiled: its _reset is quicker than copying a state kept
             kept = _blank(type(self))
             Game.__init__(kept, players, options=options, **setup)
             state = _state_of(kept)
@@ -1039,13 +1059,13 @@ class Game:
         if copy is None:
             if len(_FORK_COPIERS) >= 1024:
                 _FORK_COPIERS.clear()
-            copy = _FORK_COPIERS[shape] = _fork_copier(cls, d)
+            copy = _FORK_COPIERS[shape] = (_slot_copier if slots else _fork_copier)(cls, d)
         if not slots:
             other = object.__new__(cls)
             other.__dict__ = copy(d)
             return other
         other = _blank(cls)
-        _set_state(other, copy(d))
+        copy(self, other)
         return other
 
     def fresh(self) -> "Game":
