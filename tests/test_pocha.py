@@ -680,7 +680,7 @@ def test_random_play_invariants_over_1000_hands():
             step = g.apply(action)
             # who acts and whether the game is over are kept as plain attributes: they
             # agree with the engine's own reading of the phase after every step
-            assert g.current_player == Game.current_player.fget(g)
+            assert g.current_player == Game.current_player.__get__(g)
             assert g.finished == (g.phase.key == "over")
             if action.kind == "play":
                 trick.append((action.seat, action.card))

@@ -314,8 +314,8 @@ def test_fork_copies_a_container_first_seen_as_none():
 def _turn_agrees(game):
     """Pocha keeps who acts and whether the game is over as plain attributes: they agree
     with the engine's reading of the phase (``Game.current_player``, ``Game.finished``)."""
-    assert game.current_player == Game.current_player.fget(game), game.phase.key
-    assert game.finished == Game.finished.fget(game)
+    assert game.current_player == Game.current_player.__get__(game), game.phase.key
+    assert game.finished == Game.finished.__get__(game)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -464,7 +464,7 @@ def test_a_game_made_again_starts_as_a_game_made_the_first_time(key):
     anew = _new(key)                         # made from nothing
     assert again.players == anew.players and again.options == anew.options
     assert again.players is not first.players and again.setup is not first.setup
-    for name, value in vars(anew).items():
+    for name, value in core._state_of(anew).items():
         if value.__class__ in (list, dict, set) and name not in type(anew)._FORK_SHARES:
             assert getattr(again, name) is not getattr(first, name), name
     r1, r2 = random.Random(9), random.Random(9)

@@ -18,9 +18,10 @@ import sys
 from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, Sequence
 
 from .cards import Card, SUIT_SYSTEMS
+from .compiled import mypyc_attr
 from .errors import CardwidgetsError, ConfigError, IllegalAction
 from .seats import Table
 from .words import Words
@@ -55,7 +56,8 @@ def fold_amounts(legal: list) -> list:
     """Legal-action entries (``{"action": json, "label": …}``) with the actions that differ
     only by an amount folded into one entry with ``"amounts": [lowest, highest]``, one per
     unbroken run of amounts (see :meth:`Game.legal_choices`). Entries already folded pass."""
-    out, groups = [], {}
+    out: list = []
+    groups: dict = {}
     for entry in legal:
         action = entry["action"]
         if "amount" not in action:
@@ -80,7 +82,7 @@ def fold_amounts(legal: list) -> list:
     return out
 
 
-def shuffled(items, rng: random.Random) -> list:
+def shuffled(items, rng) -> list:
     """A list of ``items`` in the order ``rng.shuffle`` would put them, made faster for a
     plain :class:`random.Random` (the same calls to its bits, so the same order for a seed).
 
@@ -94,15 +96,15 @@ def shuffled(items, rng: random.Random) -> list:
     bits = rng.getrandbits
     for i in range(len(out) - 1, 0, -1):
         n = i + 1
-        k = _BIT_LENGTH[n] if n < 64 else n.bit_length()
-        j = bits(k)
+        k: int = _BIT_LENGTH[n] if n < 64 else n.bit_length()
+        j: int = bits(k)
         while j >= n:
             j = bits(k)
         out[i], out[j] = out[j], out[i]
     return out
 
 
-_BIT_LENGTH = [n.bit_length() for n in range(64)]
+_BIT_LENGTH: Final = [n.bit_length() for n in range(64)]
 _SAME_SHUFFLE = True
 
 
@@ -172,6 +174,32 @@ def _fork_copier(cls, state: dict):
     return space["copy"]
 
 
+def _slot_copier(cls, state: dict):
+    """As :func:`_fork_copier`, for a compiled class, whose state is in slots, not a dict:
+    ``copy(source, target)`` sets each field of ``target`` (a blank game, :func:`_blank`)
+    from ``source``, a game of the shape of ``state``, copying the containers the same way."""
+    lines = ["def copy(s, o):"]
+    for k, v in state.items():
+        depth = cls._FORK_NESTED.get(k) if v.__class__ is list else None
+        if v.__class__ not in _CONTAINERS or k in cls._FORK_SHARES:
+            lines.append(f"    o.{k} = s.{k}")
+        elif k in cls._FORK_FLAT:
+            lines.append(f"    o.{k} = s.{k}.copy()")
+        elif depth == 1 and v and all(x.__class__ is list for x in v):
+            lines.append(f"    o.{k} = [*map(_list_copy, s.{k})]")
+        elif depth == 1:
+            lines.append(f"    o.{k} = [x.copy() for x in s.{k}]")
+        elif depth == 2:
+            lines.append(f"    o.{k} = [[y.copy() for y in x] for x in s.{k}]")
+        else:
+            lines.append(f"    o.{k} = _copy_state(s.{k})")
+    for k in cls._FORK_DROPS:
+        lines.append(f"    o.{k} = None")
+    space = {"_copy_state": _copy_state, "_list_copy": list.copy}
+    exec("\n".join(lines or ["    pass"]), space)
+    return space["copy"]
+
+
 #: Configurations checked once (a game made again with the same players, options and setup,
 #: as a benchmark or a computer player's trials do, skips the checks and starts as a copy of
 #: the fresh state kept): key → (names, options, setup, table, (copier, fresh state)). Only
@@ -209,6 +237,56 @@ def _config_key(cls, players, options, setup):
             return None
         sets.append((k, v.__class__, v))
     return cls, who, opts, tuple(sets)
+
+
+# ---- a game's state, in plain Python and compiled ------------------------------------------
+# In plain Python (the package as installed by default, and the class site) a game's state is
+# its instance ``__dict__``. Compiled with mypyc (README, "A compiled engine"), the classes
+# compiled keep their attributes in slots of their own, listed in ``__mypyc_attrs__``, and a
+# game written in plain Python on top of them keeps the rest in its ``__dict__``: these
+# functions read the whole state either way and make a game to copy one into.
+
+_BLANK = object()      #: ``Game(_BLANK)``: a game with no state yet (see :func:`_blank`)
+
+#: Each game class → the names of the compiled slots its state is (partly) kept in; ``()``
+#: for a class in plain Python.
+_SLOTS: dict = {}
+
+
+def _native_names(cls) -> tuple:
+    names = _SLOTS.get(cls)
+    if names is None:
+        seen: list = []
+        for klass in cls.__mro__:
+            for name in klass.__dict__.get("__mypyc_attrs__", ()):
+                if name != "__dict__" and name not in seen:
+                    seen.append(name)
+        names = _SLOTS[cls] = tuple(seen)
+    return names
+
+
+def _state_of(game) -> dict:
+    """The game's whole state as a dict (in plain Python its own ``__dict__``, not a copy)."""
+    names = _native_names(game.__class__)
+    if not names:
+        return game.__dict__
+    state = dict(getattr(game, "__dict__", ()))
+    for name in names:
+        try:
+            state[name] = getattr(game, name)
+        except AttributeError:          # declared, never set
+            pass
+    return state
+
+
+def _blank(cls):
+    """A game of class ``cls`` with no state yet, to be filled in (a compiled class runs
+    ``__init__`` when made, which returns at once for :data:`_BLANK`)."""
+    if "__mypyc_attrs__" in cls.__dict__:
+        return cls(_BLANK)
+    return cls.__new__(cls) if _native_names(cls) else object.__new__(cls)
+
+
 _CARD_IDS: dict = {}   # suit system → ids of its own Card objects (they live for ever)
 _check_shuffle()
 
@@ -225,7 +303,8 @@ class Phase:
         return self.title
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(native_class=False)   # plain Python even when compiled: any value may be given
+@dataclass(frozen=True, slots=True)                  # (and refused by the rules, naming it)
 class Action:
     """One move. ``kind`` says what it is; the other fields are filled as the kind needs.
 
@@ -233,12 +312,15 @@ class Action:
     Action('bet', seat=1, amount=2)
     """
 
-    kind: str
-    seat: int | None = None
-    card: Card | None = None
-    amount: int | None = None
-    cards: tuple = ()
-    what: str | None = None  # a named target, e.g. the hole a claim is for
+    # The fields hold what was given: the rules check them (an action of the wrong shape is
+    # refused naming its field), so they are declared as anything (a compiled build checks
+    # declared types where a field is read, before the clearer refusal could be made).
+    kind: Any                # a word: "bet", "play", "deal" …
+    seat: Any = None         # the seat acting (int), or None
+    card: Any = None         # the Card played, or None
+    amount: Any = None       # chips or tricks (int), or None
+    cards: Any = ()          # the cards of a deal (a tuple of Card)
+    what: Any = None         # a named target (str), e.g. the hole a claim is for
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"kind": self.kind}
@@ -255,7 +337,7 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, data, system: str) -> "Action":
+    def from_json(cls, data, system) -> "Action":
         """Parse the JSON form; raises :class:`ConfigError` naming the bad field."""
         if not isinstance(data, dict):
             raise ConfigError("action", f"expected an object like {{\"kind\": \"pass\", \"seat\": 1}}, got {data!r:.60}")
@@ -320,6 +402,7 @@ _StepFields = ("index", "action", "phase", "deal", "text", "rule", "actor")
 _new = tuple.__new__
 
 
+@mypyc_attr(native_class=False)      # a tuple: a class of plain Python
 class Step(tuple):
     """What one applied action did, in plain words, and the rule that allowed it.
 
@@ -359,7 +442,7 @@ class Step(tuple):
         return text
 
     @property
-    def _text(self):
+    def _text(self) -> Any:
         """The words if made, else what makes them."""
         return self[4][0]
 
@@ -397,6 +480,7 @@ class Step(tuple):
         return f"{self[0]:>3}. {self.text} [{self[5]}]"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # the games not compiled build on it
 class Game:
     """Base class of every game. Subclasses declare the game, then implement the hooks.
 
@@ -409,6 +493,16 @@ class Game:
     (returns ``(text, rule)``), ``_view(seat)``, ``result()``, ``describe(action)``.
     """
 
+    #: The phase the game is in: set by each game (in ``_reset`` and its steps).
+    _phase: Phase
+    # the state every game keeps, declared (a compiled build keeps it in typed slots)
+    n: int                  # how many play
+    players: list           # their names
+    actions: list           # the actions applied, in order
+    history: list           # their steps
+    _redo: list             # the actions undone with back(), to redo with forward()
+    comments: dict          # a teacher's notes: step number → text
+    deal_no: int            # which deal (hand) of the game, 1-based (a game sets it)
     key: ClassVar[str] = "game"
     title: ClassVar[str] = "Game"
     deck: ClassVar[str] = ""
@@ -441,15 +535,15 @@ class Game:
     @classmethod
     def home(cls) -> str:
         """The package of the game's folder, e.g. ``"cardwidgets.games.poch"``."""
-        return cls.__module__.rpartition(".")[0]
+        return getattr(cls, "__module__").rpartition(".")[0]
 
     @classmethod
     def folder(cls) -> Path:
         """The game's folder, where its rules, table, picture and examples are."""
-        return Path(sys.modules[cls.__module__].__file__).parent
+        return Path(str(sys.modules[getattr(cls, "__module__")].__file__)).parent
 
     @classmethod
-    def part(cls, name: str) -> Path:
+    def part(cls, name) -> Path:
         """The file (or folder) of one of the game's :attr:`PARTS`, e.g. ``part("table")``."""
         if name not in cls.PARTS:
             raise ConfigError("part", f"{name!r} is not a part of a game; parts: "
@@ -459,6 +553,8 @@ class Game:
         return cls.folder() / cls.PARTS[name]
 
     def __init__(self, players=None, *, options=None, **setup):
+        if players is _BLANK:          # an empty game, to be filled in (compiled: _blank)
+            return
         key = _config_key(type(self), players, options, setup)
         known = _CONFIGS.get(key) if key is not None else None
         if known is not None:          # the same configuration, checked before: the same result
@@ -468,7 +564,7 @@ class Game:
                 state = copy(state)
                 state["players"], state["options"], state["setup"] = (
                     list(names), dict(options), dict(setup))
-                self.__dict__.update(state)
+                self.__dict__.update(state)      # (plain Python only: see below)
                 return
             self.players, self.n = list(names), len(names)
             self.options, self.setup = dict(options), dict(setup)
@@ -489,9 +585,12 @@ class Game:
                 _CONFIGS.clear()
             checked = (tuple(self.players), dict(self.options), dict(self.setup), self.table)
             _CONFIGS[key] = (*checked, None)
-            kept = object.__new__(type(self))
+            if _native_names(type(self)):
+                return     # compiled: its _reset is quicker than copying a state kept
+            kept = _blank(type(self))
             Game.__init__(kept, players, options=options, **setup)
-            _CONFIGS[key] = (*checked, (_fork_copier(type(kept), kept.__dict__), kept.__dict__))
+            state = _state_of(kept)
+            _CONFIGS[key] = (*checked, (_fork_copier(type(kept), state), state))
 
     def _configure(self, players, options, setup) -> None:
         """Check the players, options and setup and set them (raises :class:`ConfigError`)."""
@@ -578,17 +677,17 @@ class Game:
     def _actor(self):
         raise NotImplementedError
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> Sequence:
         raise NotImplementedError
 
-    def _check(self, action: Action) -> None:
+    def _check(self, action) -> None:
         """Raise :class:`IllegalAction` if ``action`` breaks a rule. By default this calls
         ``_check_<phase key>`` when the game has one (phases without choices need none)."""
         check = getattr(self, "_check_" + self._phase.key, None)
         if check is not None:
             check(action)
 
-    def _do(self, action: Action) -> tuple[str, str]:
+    def _do(self, action) -> tuple:
         raise NotImplementedError
 
     def _view(self, seat) -> dict:
@@ -597,11 +696,11 @@ class Game:
     def result(self) -> dict:
         raise NotImplementedError
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action) -> str:
         """A short label for a button, e.g. ``"Bet 2"``."""
         return action.kind
 
-    def chance_action(self, rng: random.Random) -> Action:
+    def chance_action(self, rng) -> Action:
         """A random outcome for a :data:`CHANCE` step (a shuffled deal)."""
         raise NotImplementedError
 
@@ -615,7 +714,7 @@ class Game:
         return self._phase
 
     @property
-    def current_player(self):
+    def current_player(self) -> Any:
         """Seat number, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over."""
         return None if self._phase.key == "over" else self._actor()
 
@@ -639,9 +738,8 @@ class Game:
             actor = self._actor()
             if actor == CHANCE:
                 return []
-            legal = self._legal()
-            if legal.__class__ is not tuple:
-                legal = tuple(legal)
+            made = self._legal()
+            legal = made if made.__class__ is tuple else tuple(made)
             self._legal_now = legal
             self._actor_now = actor
         return [*legal]
@@ -705,17 +803,18 @@ class Game:
             raise IllegalAction(self.turn_rule(), f"{action!r:.60} is not an action{hint}")
         if actor is None:
             raise IllegalAction(self.turn_rule(), self._over_words() or "the game is over")
-        seat, amount, card, cards = action.seat, action.amount, action.card, action.cards
+        given: Any = action      # (an Action, or what was given instead, read as it is)
+        seat, amount, card, cards = given.seat, given.amount, given.card, given.cards
         if seat is not None and seat.__class__ is not int:
             raise IllegalAction(self.turn_rule(), f"seat: {seat!r:.40} is not a seat number")
         if amount is not None and amount.__class__ is not int:
             raise IllegalAction(self.turn_rule(), f"amount: a whole number (of chips, or of "
                                 f"tricks bid), not {amount!r:.40}")
-        if action.kind.__class__ is not str:
+        if given.kind.__class__ is not str:
             raise IllegalAction(self.turn_rule(), f"kind: a word such as 'bet', not "
-                                f"{action.kind!r:.40}")
-        if action.what is not None and action.what.__class__ is not str:
-            raise IllegalAction(self.turn_rule(), f"what: a word, not {action.what!r:.40}")
+                                f"{given.kind!r:.40}")
+        if given.what is not None and given.what.__class__ is not str:
+            raise IllegalAction(self.turn_rule(), f"what: a word, not {given.what!r:.40}")
         if card is not None:
             self._verify_card(card, "card")
         if cards.__class__ is not tuple and cards.__class__ is not list:
@@ -726,12 +825,12 @@ class Game:
                 self._verify_card(c, "cards")
         if actor == TABLE:
             due = self._legal()[0]
-            if action != due:
+            if given != due:
                 raise IllegalAction(self.turn_rule(), self._table_words(due) or (
                     f"nobody chooses now: the rules act by themselves ({self.describe(due)})"))
             return
         elif actor == CHANCE:
-            if action.kind != "deal":
+            if given.kind != "deal":
                 raise IllegalAction(self.turn_rule(), "the cards must be dealt first")
         else:
             if action.seat is None:
@@ -800,7 +899,7 @@ class Game:
                                 f"{self.title}'s deck ({self.system} suits: "
                                 f"{', '.join(self.suits.suits)})")
 
-    def apply(self, action: Action) -> Step:
+    def apply(self, action) -> Step:
         """Check ``action`` and apply it; raises :class:`IllegalAction` and changes nothing
         if the rules do not allow it. Clears the steps that were undone with :meth:`back`.
 
@@ -845,7 +944,7 @@ class Game:
 
     _replaying = False   # True while forward() or _rebuild() replays: apply keeps _redo
 
-    def _apply(self, action: Action) -> Step:
+    def _apply(self, action) -> Step:
         """Apply ``action`` as :meth:`apply` does, keeping the steps undone with :meth:`back`."""
         replaying, self._replaying = self._replaying, True
         try:
@@ -860,7 +959,7 @@ class Game:
             steps.append(self.apply(self.legal_actions()[0]))
         return steps
 
-    def to_choice(self, rng: random.Random):
+    def to_choice(self, rng):
         """Deal at :data:`CHANCE` (shuffled with ``rng``) and let the rules act at
         :data:`TABLE` until a player must choose; return that player's seat, or ``None``
         when the game is over."""
@@ -886,7 +985,7 @@ class Game:
             raise ConfigError(name, f"a number of steps, 0 or more, not {n!r:.40}")
         return n
 
-    def back(self, n: int = 1) -> int:
+    def back(self, n=1) -> int:
         """Undo ``n`` steps (fewer at the start); they can be redone with :meth:`forward`."""
         n = max(0, min(self._count(n), len(self.actions)))
         if n:
@@ -895,7 +994,7 @@ class Game:
             self._rebuild(self.actions[:keep])
         return n
 
-    def forward(self, n: int = 1) -> int:
+    def forward(self, n=1) -> int:
         """Redo up to ``n`` undone steps."""
         self._count(n)
         done = 0
@@ -905,7 +1004,7 @@ class Game:
             done += 1
         return done
 
-    def goto(self, index: int) -> None:
+    def goto(self, index) -> None:
         """Go to just after step ``index`` (0 = the start), within what was played."""
         total = len(self.actions) + len(self._redo)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= total:
@@ -950,16 +1049,23 @@ class Game:
         on in the copy never touches the original. Far faster than ``copy.deepcopy`` or a
         replay, because it copies containers only, by a copier made once for each shape of
         state (:func:`_fork_copier`)."""
-        d = self.__dict__
         cls = type(self)
+        slots = _SLOTS.get(cls)
+        if slots is None:
+            slots = _native_names(cls)
+        d = _state_of(self) if slots else self.__dict__
         shape = (cls, tuple(d), tuple(map(type, d.values())))
         copy = _FORK_COPIERS.get(shape)
         if copy is None:
             if len(_FORK_COPIERS) >= 1024:
                 _FORK_COPIERS.clear()
-            copy = _FORK_COPIERS[shape] = _fork_copier(cls, d)
-        other = object.__new__(cls)
-        other.__dict__ = copy(d)
+            copy = _FORK_COPIERS[shape] = (_slot_copier if slots else _fork_copier)(cls, d)
+        if not slots:
+            other = object.__new__(cls)
+            other.__dict__ = copy(d)
+            return other
+        other = _blank(cls)
+        copy(self, other)
         return other
 
     def fresh(self) -> "Game":
@@ -1008,7 +1114,7 @@ class Game:
             return "the table (the rules act)"
         return self.players[actor]
 
-    def rule_text(self, rule: str) -> str:
+    def rule_text(self, rule) -> str:
         """The text of every rule id named in ``rule`` (e.g. ``"P10, P8"``), one per line."""
         ids = re.findall(r"[A-Z]+\d+", rule or "")
         return "\n".join(f"{i}. {self.RULES[i]}" for i in ids if i in self.RULES)
@@ -1023,7 +1129,7 @@ class Game:
     #: what a gain in :meth:`payoff` means, for a player's reasons ("it made its bid")
     payoff_ahead: ClassVar[str] = "it came out ahead"
 
-    def sample_world(self, seat: int, rng: random.Random) -> "Game":
+    def sample_world(self, seat, rng) -> "Game":
         """A :meth:`fork` of the game in which every card ``seat`` cannot see is dealt again
         at random, keeping all that ``seat`` knows (its cards, the cards shown or played, how
         many cards each place holds, the facts the play revealed). It depends only on
@@ -1038,12 +1144,12 @@ class Game:
     #: for more (Truc: 2).
     search_caution: ClassVar[float | None] = None
 
-    def payoff(self, seat: int) -> float:
+    def payoff(self, seat) -> float:
         """The number a computer player at ``seat`` tries to make as large as it can (a game's
         points, chips or its side's truks), read at the end of a look-ahead."""
         raise NotImplementedError(f"{self.title} has no payoff for a look-ahead player")
 
-    def played_by(self, seat: int) -> int:
+    def played_by(self, seat) -> int:
         """The seat whose player makes ``seat``'s moves: the seat itself, unless the game has
         a hand nobody sits at, played by another seat (Truk's open hand for three players,
         KV3). A person cannot take a seat another seat plays."""

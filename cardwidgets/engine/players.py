@@ -13,7 +13,10 @@ True
 """
 from __future__ import annotations
 
+import ast
 import random
+import sys
+from pathlib import Path
 
 from .core import CHANCE, TABLE, Game
 
@@ -73,15 +76,39 @@ class RuleOfThumbPlayer(Player):
         """The game's rule of thumb in a few words (what every easy move follows), e.g.
         ``"by the rule of thumb (bids its Aces, …)."``; said once, not with every move."""
         thumb = getattr(game, "rule_of_thumb", None)
-        return _habits(thumb) if thumb is not None else "at random."
+        return _habits(game) if thumb is not None else "at random."
 
     def __repr__(self):
         return "RuleOfThumbPlayer()"
 
 
-def _habit_words(thumb) -> str:
+def _doc_of(game, name: str) -> str:
+    """The docstring of the method ``name`` of ``game``; for a method compiled (README, "A
+    compiled engine"), which keeps none, read from the source file beside its module."""
+    for klass in type(game).__mro__:
+        if name in klass.__dict__:
+            break
+    else:
+        return ""
+    doc = getattr(klass.__dict__[name], "__doc__", None)
+    if doc is not None:
+        return doc
+    module = sys.modules.get(klass.__module__)
+    path = Path(getattr(module, "__file__", None) or "")
+    path = path.with_name(path.name.split(".")[0] + ".py")    # rules.cpython-311-….so
+    if not path.is_file():
+        return ""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == name:
+                    return ast.get_docstring(item) or ""
+    return ""
+
+
+def _habit_words(game) -> str:
     """The rule of thumb in a few words, from the first lines of its description."""
-    doc = " ".join((thumb.__doc__ or "").split())
+    doc = " ".join(_doc_of(game, "rule_of_thumb").split())
     for lead in ("A simple player: ", "A simple partner: "):
         if doc.startswith(lead):
             doc = doc[len(lead):]
@@ -93,8 +120,8 @@ def _habit_words(thumb) -> str:
     return text.rstrip(".")
 
 
-def _habits(thumb) -> str:
-    text = _habit_words(thumb)
+def _habits(game) -> str:
+    text = _habit_words(game)
     return f"by the rule of thumb ({text})." if text else "by the rule of thumb."
 
 

@@ -142,18 +142,21 @@ class Words:
         return second_person(verb)
 
 
+_UNSET = object()      # no seat set as you (None is a choice: nobody is you)
+
+
 class Addressed:
     """Mixin for a :class:`~cardwidgets.engine.core.Game`: who is *you*, and the words."""
 
     @property
     def you(self) -> int | None:
         """The seat addressed as *you* in the step texts: a player named "You", unless set."""
-        d = self.__dict__
-        if "_you" in d:
-            return d["_you"]
-        if "_you_by_name" not in d:            # the players' names never change
-            d["_you_by_name"] = you_seat(self.players)
-        return d["_you_by_name"]
+        you = getattr(self, "_you", _UNSET)
+        if you is _UNSET:
+            you = getattr(self, "_you_by_name", _UNSET)
+            if you is _UNSET:                  # the players' names never change
+                you = self._you_by_name = you_seat(self.players)
+        return you
 
     @you.setter
     def you(self, seat) -> None:
@@ -162,20 +165,21 @@ class Addressed:
             raise ConfigError("you", f"there is no seat {seat!r} at this table")
         if seat == self.you:
             return
-        self.__dict__["_you"] = seat
+        self._you = seat
         self._rebuild(self.actions)          # the steps already played, in the new words
 
     @property
     def words(self) -> Words:
-        you, words = self.you, self.__dict__.get("_words")
+        you, words = self.you, getattr(self, "_words", None)
         if words is None or words.you != you:
-            words = self.__dict__["_words"] = Words(self.players, you)
+            words = self._words = Words(self.players, you)
         return words
 
     def fresh(self):
         other = super().fresh()
-        if "_you" in self.__dict__:
-            other.__dict__["_you"] = self.__dict__["_you"]
+        you = getattr(self, "_you", _UNSET)
+        if you is not _UNSET:
+            other._you = you
             other._rebuild([])    # a game may keep what its words need: set up again for you
         return other
 

@@ -18,8 +18,9 @@ one bid per player, the tricks, and the scoring (a step the rules take by themse
 """
 from __future__ import annotations
 
+import bisect
 import random
-from bisect import bisect_left
+from typing import Any, Final
 
 from ...engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAction, Phase,
                       RankOrder, Step, deal_problem, make_deck)
@@ -132,30 +133,30 @@ RULES = {
            "23 hands; 3 players: 26).",
 }
 
-DEAL_PHASE = Phase("deal", "The deal", "H5")
-BID_PHASE = Phase("bid", "Bidding", "H7")
-PLAY_PHASE = Phase("play", "Playing the tricks", "H8")
-_PLAY = PLAY_PHASE.key
-SCORE_PHASE = Phase("score", "Scoring the hand", "H11")
-OVER_PHASE = Phase("over", "Game over", "H12")
+DEAL_PHASE: Final = Phase("deal", "The deal", "H5")
+BID_PHASE: Final = Phase("bid", "Bidding", "H7")
+PLAY_PHASE: Final = Phase("play", "Playing the tricks", "H8")
+_PLAY: Final = PLAY_PHASE.key
+SCORE_PHASE: Final = Phase("score", "Scoring the hand", "H11")
+OVER_PHASE: Final = Phase("over", "Game over", "H12")
 
 # Which duty a card met or must meet, as found by :meth:`Pocha._situation`.
-LEAD = "lead"
-BEAT = "duty 1"          # holding the suit led, and able to beat its highest card
-FOLLOW = "duty 2"        # holding the suit led, unable to beat it
-FOLLOW_TRUMPED = "duty 2 trumped"   # holding the suit led after someone trumped
-TRUMP = "duty 3 trump"   # void, holding a trump, none played yet
-OVERTRUMP = "duty 3 overtrump"      # void, holding a trump that beats the highest trump
-ANY_LOW = "duty 3 any low"          # void, trumps held are all lower than the highest played
-ANY_NONE = "duty 3 any none"        # void and holding no trump
+LEAD: Final = "lead"
+BEAT: Final = "duty 1"          # holding the suit led, and able to beat its highest card
+FOLLOW: Final = "duty 2"        # holding the suit led, unable to beat it
+FOLLOW_TRUMPED: Final = "duty 2 trumped"   # holding the suit led after someone trumped
+TRUMP: Final = "duty 3 trump"   # void, holding a trump, none played yet
+OVERTRUMP: Final = "duty 3 overtrump"      # void, holding a trump that beats the highest trump
+ANY_LOW: Final = "duty 3 any low"          # void, trumps held are all lower than the highest played
+ANY_NONE: Final = "duty 3 any none"        # void and holding no trump
 
 SCORE = Action("score")
-_SCORING = (SCORE,)       # the legal actions of the scoring step (H11)
-_NO_PLACE = 1 << 30       # the place of no card (above every card's place in the sorted deck)
-_DUTY_RULE = {BEAT: "H8 duty 1", FOLLOW: "H8 duty 2", FOLLOW_TRUMPED: "H8 duty 2",
+_SCORING: Final = (SCORE,)       # the legal actions of the scoring step (H11)
+_NO_PLACE: Final = 1 << 30       # the place of no card (above every card's place in the sorted deck)
+_DUTY_RULE: Final = {BEAT: "H8 duty 1", FOLLOW: "H8 duty 2", FOLLOW_TRUMPED: "H8 duty 2",
               TRUMP: "H8 duty 3", OVERTRUMP: "H8 duty 3", ANY_LOW: "H8 duty 3",
               ANY_NONE: "H8 duty 3"}
-_TRICK_RULE = {rule: rule + " + H10" for rule in ("H8", "H10", *_DUTY_RULE.values())}
+_TRICK_RULE: Final = {rule: rule + " + H10" for rule in ("H8", "H10", *_DUTY_RULE.values())}
 
 
 def _deal_text(w, label, k, dealer_seat, first_seat, cutter, whole, trump_name, trump, hv4):
@@ -294,14 +295,14 @@ def _play_text(context, seat, card, situation, trump, first, win, last):
     return text if you is None else sentence_case(text)
 
 
-def rank_order(deck: int = 40, three_low: bool = False) -> RankOrder:
+def rank_order(deck=40, three_low=False) -> RankOrder:
     """The rank within a suit (H9, or HV3 with ``three_low``), for 40 or 48 cards."""
     if deck == 48:
         return RankOrder(RANK_48_THREE_LOW if three_low else RANK_48)
     return RankOrder(RANK_40_THREE_LOW if three_low else RANK_40)
 
 
-def hand_score(bid: int, took: int) -> int:
+def hand_score(bid, took) -> int:
     """H11: 10 + 5 per trick taken if the bid was exact, else −5 per trick of difference.
 
     >>> hand_score(2, 2), hand_score(0, 0), hand_score(3, 1), hand_score(0, 2)
@@ -310,7 +311,7 @@ def hand_score(bid: int, took: int) -> int:
     return 10 + 5 * took if bid == took else -5 * abs(bid - took)
 
 
-def hand_schedule(players: int, cards: int | None = None, kind: str = "document") -> list[int]:
+def hand_schedule(players, cards=None, kind="document") -> list[int]:
     """Cards per player in each hand (H4; HV1 "one-card ends", HV2 "Catalan", HV5).
 
     ``cards`` is the number of cards in play (36 for three players with the 40-card deck,
@@ -336,7 +337,9 @@ def hand_schedule(players: int, cards: int | None = None, kind: str = "document"
 
 _DECKS: dict = {}
 _SCHEDULES: dict = {}      # (players, cards, kind) → the hand schedule, made once
-_new = tuple.__new__      # a Trick or a Play made from its fields at once (the play's hot path)
+bisect_left: Final = bisect.bisect_left
+_TRICK: Final = Trick       # (the names the play reads at every card, looked up once)
+_new: Final = tuple.__new__      # a Trick or a Play made from its fields at once (the play's hot path)
 _TABLES: dict = {}
 
 
@@ -442,7 +445,8 @@ class Pocha(Addressed, Game):
     key = "pocha"
     title = "Pocha"
     system = "spanish"
-    min_players, max_players = 3, 4
+    min_players = 3
+    max_players = 4
     direction = "right"          # H5, H8: the deal, the bids and the play go to the right
     PHASES = (DEAL_PHASE, BID_PHASE, PLAY_PHASE, SCORE_PHASE, OVER_PHASE)
     RULES = RULES
@@ -506,8 +510,8 @@ class Pocha(Addressed, Game):
         self.ranks, self._rv, self._names, self._sort_key = t.ranks, t.rv, t.names, t.sort_key
         self._play_actions, self._bid_actions = t.play_actions, t.bid_actions
         self._next_seat, self._value = t.next_seat, t.value
-        self._you_now = self.you         # the seat spoken to as you (a change rebuilds the game)
-        self._words_now = self.words
+        self._words_now = words = self.words
+        self._you_now = words.you        # the seat spoken to as you (a change rebuilds the game)
         self._text_ctx = (self._names, self.players, self._you_now)   # what every play's words need
         self._suit_index, self._act_value, self._powers = t.suit_index, t.act_value, t.powers
         self._tables = t
@@ -566,7 +570,7 @@ class Pocha(Addressed, Game):
         # soon as a card is played (the next step needs it); None outside the play.
         self._span = None
 
-    def hand_size(self, hand_no: int) -> int:
+    def hand_size(self, hand_no) -> int:
         """Cards per player in hand ``hand_no`` (extra tie-break hands have 1, H12)."""
         return self.schedule[hand_no - 1] if hand_no <= len(self.schedule) else 1
 
@@ -598,13 +602,43 @@ class Pocha(Addressed, Game):
             return f"extra {self.hand_no - len(self.schedule)}"
         return str(self.offset + self.hand_no)
 
+    def fresh(self):
+        # Addressed's (the seat spoken to as you carries over), named here for a compiled
+        # build, whose calls from the engine would otherwise go to Game's
+        return Addressed.fresh(self)
+
     # ---- whose turn ----------------------------------------------------------------------
     #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
     #: or ``None`` when the game is over), and whether the game is over, as
     #: :attr:`Game.finished`: here plain attributes, set with every change of turn or phase
     #: (every step of every trial reads both, and reading a property is a call).
-    current_player = CHANCE
-    finished = False
+    current_player: Any = CHANCE
+    finished: bool = False
+    #: A shuffled deal's cards and their places in the sorted deck, found by its check and
+    #: kept for :meth:`_do_deal` (``None``: none found).
+    _deal_checked: Any = None
+    # Addressed's own (words.py), declared here for a compiled build: who is you, if set,
+    # or as the players' names say, and the words made for them
+    _you: Any
+    _you_by_name: Any
+    _words: Any = None
+    # the state the play reads at every card, declared (a compiled build keeps it in typed
+    # slots: see _reset and _new_hand_state for what each holds)
+    to_act: Any
+    hands: list
+    _acts: list
+    _places: list
+    taken: list
+    won: list
+    trick: Any
+    last_trick: Any
+    _tops: Any
+    _span: Any
+    _trump_index: Any
+    _play_info: dict
+    _bid_info: dict
+    _next_seat: tuple
+    _suit_starts: tuple
 
     def _actor(self):
         key = self._phase.key
@@ -618,12 +652,15 @@ class Pocha(Addressed, Game):
         return self._phase.rule
 
     # ---- legal actions -------------------------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> list:
         """The actions the rules allow now, as :meth:`Game.legal_actions` (worked out once
         per step), with the play, every trial's hot path, taken without the extra calls."""
         if self._phase is PLAY_PHASE:
-            span = self._span or self._find_span()
-            return self._acts[span[0]][span[1]:span[2]]
+            span: tuple = self._span or self._find_span()
+            acts: list = self._acts[span[0]]
+            lo: int = span[1]
+            hi: int = span[2]
+            return acts[lo:hi]
         legal = self._legal_now
         if legal is None:
             phase = self._phase
@@ -656,13 +693,13 @@ class Pocha(Addressed, Game):
         rest = self.cards_per_hand - sum(filter(None, self.bids))     # the bids so far
         return rest if rest >= 0 else None
 
-    def chance_action(self, rng: random.Random) -> Action:
+    def chance_action(self, rng) -> Action:
         deck = self.deck_cards
         if rng.__class__ is not random.Random:
             return Action("deal", cards=tuple(shuffled(deck, rng)))
         # the deck's order shuffled (the same calls to rng as shuffling the cards, so the
         # same deal for a seed), giving the cards and their places in the sorted deck at once
-        order = shuffled(range(len(deck)), rng)
+        order: list = shuffled(range(len(deck)), rng)
         cards = tuple(map(deck.__getitem__, order))
         self._deal_checked = (cards, [*map(self._tables.deck_place.__getitem__, order)])
         return Action("deal", cards=cards)
@@ -673,32 +710,38 @@ class Pocha(Addressed, Game):
         seat, lo, hi, duty, high, top = self._span or self._find_span()
         return tuple(self._acts[seat][lo:hi]), duty, high, top
 
-    def _find_span(self):
+    def _find_span(self) -> tuple:
         """Work out :attr:`_span` for the player to act now (H8) and keep it.
 
         A hand is kept in deck order (by suit, high to low within each: each card's place
         in the sorted deck, ``_places``), so the cards of a suit, and those of it that beat
         a card, are runs found by bisection: the legal cards are always one run."""
-        seat = self.to_act
-        places = self._places[seat]
+        seat: int = self.to_act
+        places: list = self._places[seat]
         n = len(places)
-        tops = self._tops
+        tops: tuple | None = self._tops
+        span: tuple
         if tops is None:
             span = self._span = (seat, 0, n, LEAD, None, None)
             return span
-        led, high, hp, top_trump, tp, _ = tops
+        led: int = tops[0]
+        hp: int = tops[2]
+        tp: int = tops[4]
+        high = tops[1]
+        top_trump = tops[3]
         starts = self._suit_starts
         lo = bisect_left(places, starts[led])
+        end: int = starts[led + 1]
         if top_trump is None:
             k = bisect_left(places, hp, lo)           # duty 1: those that beat the highest
             if k > lo:                                # (places from the suit's start to hp)
                 span = self._span = (seat, lo, k, BEAT, high, None)
                 return span
-        if lo < n and places[lo] < starts[led + 1]:   # holding the suit led
-            span = (seat, lo, bisect_left(places, starts[led + 1], lo),
+        if lo < n and places[lo] < end:               # holding the suit led
+            span = (seat, lo, bisect_left(places, end, lo),
                     FOLLOW if top_trump is None else FOLLOW_TRUMPED, high, top_trump)
         else:
-            trump = self._trump_index
+            trump: int = self._trump_index
             lo = bisect_left(places, starts[trump])
             hi = bisect_left(places, starts[trump + 1], lo)
             if lo == hi:
@@ -712,7 +755,7 @@ class Pocha(Addressed, Game):
         self._span = span
         return span
 
-    def _rehold(self, seat: int) -> None:
+    def _rehold(self, seat) -> None:
         """Sort ``hands[seat]`` (H9 within each suit) and make the play actions and places
         kept beside it agree: for code that changes a hand other than by dealing and
         playing (a computer player's imagined deal of the unseen cards)."""
@@ -728,7 +771,7 @@ class Pocha(Addressed, Game):
     def _known_cards(self, cards):
         """As :meth:`Game._known_cards`, with a whole deck of our own cards (every shuffled
         deal) seen in one look, which :meth:`_check_deal` then need not repeat."""
-        checked = self.__dict__.get("_deal_checked")
+        checked = self._deal_checked
         if checked is not None and checked[0] is cards:
             return True                         # our own shuffle (chance_action)
         if len(cards) == len(self.deck_cards) and self._own_deal(cards):
@@ -747,7 +790,7 @@ class Pocha(Addressed, Game):
     def _check_deal(self, action):
         cards = action.cards
         deck = self.deck_cards
-        checked = self.__dict__.get("_deal_checked")
+        checked = self._deal_checked
         if checked is not None and checked[0] is cards:
             return                              # the whole deck, our own cards (_known_cards)
         if len(cards) == len(deck):
@@ -887,15 +930,18 @@ class Pocha(Addressed, Game):
         them all."""
         phase = self._phase
         if phase is PLAY_PHASE:
-            info = self._play_info.get(id(action))
+            info: tuple | None = self._play_info.get(id(action))
             if info is not None:
-                seat, lo, hi = (self._span or self._find_span())[:3]
-                if info[4] == seat:
-                    places = self._places[seat]
-                    place = info[1]
-                    i = bisect_left(places, place, lo, hi)
+                span: tuple = self._span or self._find_span()
+                seat: int = span[0]
+                owner: int = info[4]
+                if owner == seat:
+                    places: list = self._places[seat]
+                    place: int = info[1]
+                    hi: int = span[2]
+                    i: int = bisect_left(places, place, span[1], hi)
                     if i < hi and places[i] == place:
-                        text, rule = self._play(info, i, self._span)
+                        text, rule = self._play(info, i, span)
                         # as Game._record (written out: one call fewer for every card played)
                         actions = self.actions
                         actions.append(action)
@@ -906,7 +952,7 @@ class Pocha(Addressed, Game):
                             self._redo.clear()
                         return step
         elif phase is BID_PHASE:
-            bid = self._bid_info.get(id(action))
+            bid: tuple | None = self._bid_info.get(id(action))
             if bid is not None and bid[0] == self.to_act and bid[1] <= self.cards_per_hand \
                     and (bid[0] != self.dealer or bid[1] != self.forbidden_bid()):
                 self._legal_now = None
@@ -929,26 +975,34 @@ class Pocha(Addressed, Game):
             id(self._tables.canon[action.card])])]
         return self._play(info, bisect_left(self._places[span[0]], info[1]), span)
 
-    def _play(self, info, i, span):
+    def _play(self, info: tuple, i: int, span: tuple) -> tuple:
         """H8: the card of ``info`` (the ``i``-th of the hand of the player to act, a legal
         one) is played; H10: a complete trick is won. Its words are made only when read."""
-        card, place, suit, play, seat = info    # our own Card object, for the name tables
+        card = info[0]                          # our own Card object, for the name tables
+        place: int = info[1]
+        suit: int = info[2]
+        play = info[3]
+        seat: int = info[4]
         del self._places[seat][i]
         del self.hands[seat][i]
         del self._acts[seat][i]
-        trick = self.trick
-        plays = trick[1] + (play,)
-        self.trick = _new(Trick, (trick[0], plays))
-        tops = self._tops
+        trick: tuple = self.trick
+        plays: tuple = trick[1] + (play,)
+        self.trick = _new(_TRICK, (trick[0], plays))
+        tops: tuple | None = self._tops
         if tops is None:
             self._tops = (suit, card, place, None, _NO_PLACE, play)
-        elif suit == tops[0]:                   # H10: who is winning the trick now
-            if place < tops[2]:
-                self._tops = (suit, card, place, tops[3], tops[4],
-                              play if tops[3] is None else tops[5])
-        elif suit == self._trump_index:
-            if place < tops[4]:
-                self._tops = (tops[0], tops[1], tops[2], card, place, play)
+        else:
+            led: int = tops[0]
+            if suit == led:                     # H10: who is winning the trick now
+                high: int = tops[2]
+                if place < high:
+                    self._tops = (suit, card, place, tops[3], tops[4],
+                                  play if tops[3] is None else tops[5])
+            elif suit == self._trump_index:
+                top: int = tops[4]
+                if place < top:
+                    self._tops = (led, tops[1], tops[2], card, place, play)
         duty = span[3]
         if duty is LEAD:
             first = not any(self.taken)
@@ -962,11 +1016,12 @@ class Pocha(Addressed, Game):
                                  False)), rule
         # H10: the trick is complete: the highest trump, else the highest card of the suit led
         win = self._tops[5]
-        w = win[0]
+        w: int = win[0]
         self.taken[w] += 1
-        self.won[w].append(self.trick)
+        won: list = self.won[w]
+        won.append(self.trick)
         self.last_trick = self.trick
-        self.trick = _new(Trick, (w, ()))
+        self.trick = _new(_TRICK, (w, ()))
         self._tops = None
         last = not self.hands[w]
         if last:
@@ -983,7 +1038,8 @@ class Pocha(Addressed, Game):
     def _do_deal(self, action):
         cards = action.cards
         t = self._tables
-        checked = self.__dict__.pop("_deal_checked", None)
+        checked = self._deal_checked
+        self._deal_checked = None
         if checked is not None and checked[0] is cards:
             deck_places = checked[1]            # our own cards, their places found already
         else:                                   # equal cards made elsewhere: use ours
@@ -1099,7 +1155,7 @@ class Pocha(Addressed, Game):
             return "Score the hand"
         return kind
 
-    def scripted_deal(self, hands: dict, turned=None) -> Action:
+    def scripted_deal(self, hands, turned=None) -> Action:
         """The deal (for the hand about to be dealt) that gives each seat the cards listed
         and turns up ``turned``; the other cards fill in from the deck. For lessons and
         hand-made records. ``hands`` maps a seat (or a player's name) to card codes such as
@@ -1121,7 +1177,7 @@ class Pocha(Addressed, Game):
         k, n = self.cards_per_hand, self.n
         order = self.table.order_from(self.first_player)
         card = self.suits.card
-        slots = [None] * (k * n)
+        slots: list = [None] * (k * n)
         used = set()
         for seat, codes in hands.items():
             if seat not in order:
@@ -1156,13 +1212,13 @@ class Pocha(Addressed, Game):
             raise ConfigError("hands", f"the {strays[0].name} is not in this deck{why}")
         rest = [c for c in self.deck_cards if c not in used]
         rest.reverse()
-        cards = [c if c is not None else rest.pop() for c in slots]
+        cards = [x if x is not None else rest.pop() for x in slots]
         if turned is not None:
             cards.append(turned)
         rest.reverse()
         return Action("deal", cards=tuple(cards + rest))
 
-    def why_card(self, seat: int, card) -> str:
+    def why_card(self, seat, card) -> str:
         """For a student: may ``seat`` play ``card`` now, and which duty says so? One line."""
         if isinstance(card, str):
             card = self.suits.card(card)
@@ -1182,13 +1238,13 @@ class Pocha(Addressed, Game):
                 ANY_NONE: "duty 3, you have neither the suit led nor a trump, so any card will do",
                 }[duty]
 
-    def legal_cards(self, seat: int | None = None) -> list:
+    def legal_cards(self, seat=None) -> list:
         """The cards the player to act may play now (H8), in hand order."""
         if self._phase.key != "play" or (seat is not None and seat != self.to_act):
             return []
         return [a.card for a in self._situation()[0]]
 
-    def rule_of_thumb(self, seat, rng: random.Random):
+    def rule_of_thumb(self, seat, rng):
         """A simple player: bids its Aces, 3s and high trumps; plays high while it still needs
         tricks and low once it has its bid."""
         legal = self.legal_actions()
@@ -1286,7 +1342,7 @@ class Pocha(Addressed, Game):
         was down has no trump (duty 3); one who did not beat the highest trump or the highest
         card of the suit led, when bound to, holds nothing that beats it. Public facts only."""
         rv, trump, deck = self._rv, self.trump, self.deck_cards
-        facts = {s: set() for s in range(self.n)}
+        facts: dict = {s: set() for s in range(self.n)}
         tricks = [t for won in self.won for t in won]
         if self.trick is not None and self.trick.plays:
             tricks.append(self.trick)

@@ -481,9 +481,9 @@ class Truk(SidesAddressed, Game):
     def words(self) -> Words:
         if not self.options["itzu"]:
             return super().words
-        you, words = self.you, self.__dict__.get("_words")
+        you, words = self.you, getattr(self, "_words", None)
         if words is None or words.you != you:
-            words = self.__dict__["_words"] = _OpenWords(self.players, you, OPEN_SEAT,
+            words = self._words = _OpenWords(self.players, you, OPEN_SEAT,
                                                          OPEN_PARTNER)
         return words
 
