@@ -195,8 +195,10 @@ def _slot_copier(cls, state: dict):
             lines.append(f"    o.{k} = _copy_state(s.{k})")
     for k in cls._FORK_DROPS:
         lines.append(f"    o.{k} = None")
+    if len(lines) == 1:
+        lines.append("    pass")
     space = {"_copy_state": _copy_state, "_list_copy": list.copy}
-    exec("\n".join(lines or ["    pass"]), space)
+    exec("\n".join(lines), space)
     return space["copy"]
 
 

@@ -147,12 +147,12 @@ FOLLOW: Final = "duty 2"        # holding the suit led, unable to beat it
 FOLLOW_TRUMPED: Final = "duty 2 trumped"   # holding the suit led after someone trumped
 TRUMP: Final = "duty 3 trump"   # void, holding a trump, none played yet
 OVERTRUMP: Final = "duty 3 overtrump"      # void, holding a trump that beats the highest trump
-ANY_LOW: Final = "duty 3 any low"          # void, trumps held are all lower than the highest played
+ANY_LOW: Final = "duty 3 any low"    # void, trumps held are all lower than the highest played
 ANY_NONE: Final = "duty 3 any none"        # void and holding no trump
 
 SCORE = Action("score")
 _SCORING: Final = (SCORE,)       # the legal actions of the scoring step (H11)
-_NO_PLACE: Final = 1 << 30       # the place of no card (above every card's place in the sorted deck)
+_NO_PLACE: Final = 1 << 30   # the place of no card (above every card's place in the sorted deck)
 _DUTY_RULE: Final = {BEAT: "H8 duty 1", FOLLOW: "H8 duty 2", FOLLOW_TRUMPED: "H8 duty 2",
               TRUMP: "H8 duty 3", OVERTRUMP: "H8 duty 3", ANY_LOW: "H8 duty 3",
               ANY_NONE: "H8 duty 3"}
@@ -339,7 +339,7 @@ _DECKS: dict = {}
 _SCHEDULES: dict = {}      # (players, cards, kind) → the hand schedule, made once
 bisect_left: Final = bisect.bisect_left
 _TRICK: Final = Trick       # (the names the play reads at every card, looked up once)
-_new: Final = tuple.__new__      # a Trick or a Play made from its fields at once (the play's hot path)
+_new: Final = tuple.__new__  # a Trick or a Play made from its fields at once (the play's hot path)
 _TABLES: dict = {}
 
 
