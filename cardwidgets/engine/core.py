@@ -142,61 +142,48 @@ _CONTAINERS = frozenset((list, dict, set))
 _FORK_COPIERS: dict = {}
 
 
-def _fork_copier(cls, state: dict):
+def _how_copied(cls, k, v) -> str | None:
+    """How :meth:`Game.fork` copies the field ``k`` holding ``v``: a pattern for the
+    expression that copies it (``{}``: the field read), or ``None`` when it is shared."""
+    if v.__class__ not in _CONTAINERS or k in cls._FORK_SHARES:
+        return None
+    depth = cls._FORK_NESTED.get(k) if v.__class__ is list else None
+    if k in cls._FORK_FLAT:
+        return "{}.copy()"
+    if depth == 1 and v and all(x.__class__ is list for x in v):
+        return "[*map(_list_copy, {})]"                 # lists of lists
+    if depth == 1:
+        return "[x.copy() for x in {}]"
+    if depth == 2:
+        return "[[y.copy() for y in x] for x in {}]"
+    return "_copy_state({})"
+
+
+def _fork_copier(cls, state: dict, slots: bool = False):
     """A function copying a game's ``__dict__`` of the shape of ``state`` (the same names,
     values of the same types) for :meth:`Game.fork`: the dict is copied whole, then each
     container is copied as the class says (``_FORK_FLAT``: one level; ``_FORK_NESTED``: a
     list of lists, or of lists of lists; any other: :func:`_copy_state`), except those it
     shares (``_FORK_SHARES``), and ``_FORK_DROPS`` start as ``None``. Written out once per
     shape as straight-line code, the way :mod:`dataclasses` writes its methods: a fork is
-    made for every trial of a computer player."""
-    lines = ["def copy(d):", "    s = d.copy()"]
-    for k, v in state.items():
-        if v.__class__ not in _CONTAINERS or k in cls._FORK_SHARES:
-            continue
-        name = repr(k)
-        depth = cls._FORK_NESTED.get(k) if v.__class__ is list else None
-        if k in cls._FORK_FLAT:
-            lines.append(f"    s[{name}] = d[{name}].copy()")
-        elif depth == 1 and v and all(x.__class__ is list for x in v):
-            lines.append(f"    s[{name}] = [*map(_list_copy, d[{name}])]")   # lists of lists
-        elif depth == 1:
-            lines.append(f"    s[{name}] = [x.copy() for x in d[{name}]]")
-        elif depth == 2:
-            lines.append(f"    s[{name}] = [[y.copy() for y in x] for x in d[{name}]]")
-        else:
-            lines.append(f"    s[{name}] = _copy_state(d[{name}])")
-    for k in cls._FORK_DROPS:
-        lines.append(f"    s[{k!r}] = None")
-    lines.append("    return s")
-    space = {"_copy_state": _copy_state, "_list_copy": list.copy}
-    exec("\n".join(lines), space)
-    return space["copy"]
+    made for every trial of a computer player.
 
-
-def _slot_copier(cls, state: dict):
-    """As :func:`_fork_copier`, for a compiled class, whose state is in slots, not a dict:
-    ``copy(source, target)`` sets each field of ``target`` (a blank game, :func:`_blank`)
-    from ``source``, a game of the shape of ``state``, copying the containers the same way."""
-    lines = ["def copy(s, o):"]
-    for k, v in state.items():
-        depth = cls._FORK_NESTED.get(k) if v.__class__ is list else None
-        if v.__class__ not in _CONTAINERS or k in cls._FORK_SHARES:
-            lines.append(f"    o.{k} = s.{k}")
-        elif k in cls._FORK_FLAT:
-            lines.append(f"    o.{k} = s.{k}.copy()")
-        elif depth == 1 and v and all(x.__class__ is list for x in v):
-            lines.append(f"    o.{k} = [*map(_list_copy, s.{k})]")
-        elif depth == 1:
-            lines.append(f"    o.{k} = [x.copy() for x in s.{k}]")
-        elif depth == 2:
-            lines.append(f"    o.{k} = [[y.copy() for y in x] for x in s.{k}]")
-        else:
-            lines.append(f"    o.{k} = _copy_state(s.{k})")
-    for k in cls._FORK_DROPS:
-        lines.append(f"    o.{k} = None")
-    if len(lines) == 1:
-        lines.append("    pass")
+    With ``slots`` (a compiled class, whose state is in slots, not a dict), the function is
+    ``copy(s, o)``: it sets each field of ``o`` (a blank game, :func:`_blank`) from the game
+    ``s``, copying the containers the same way."""
+    if slots:
+        lines = ["def copy(s, o):", "    pass"]
+        for k, v in state.items():
+            how = _how_copied(cls, k, v) or "{}"
+            lines.append(f"    o.{k} = " + how.format(f"s.{k}"))
+        lines += [f"    o.{k} = None" for k in cls._FORK_DROPS]
+    else:
+        lines = ["def copy(d):", "    s = d.copy()"]
+        for k, v in state.items():
+            form = _how_copied(cls, k, v)
+            if form is not None:
+                lines.append(f"    s[{k!r}] = " + form.format(f"d[{k!r}]"))
+        lines += [f"    s[{k!r}] = None" for k in cls._FORK_DROPS] + ["    return s"]
     space = {"_copy_state": _copy_state, "_list_copy": list.copy}
     exec("\n".join(lines), space)
     return space["copy"]
@@ -1061,7 +1048,7 @@ class Game:
         if copy is None:
             if len(_FORK_COPIERS) >= 1024:
                 _FORK_COPIERS.clear()
-            copy = _FORK_COPIERS[shape] = (_slot_copier if slots else _fork_copier)(cls, d)
+            copy = _FORK_COPIERS[shape] = _fork_copier(cls, d, bool(slots))
         if not slots:
             other = object.__new__(cls)
             other.__dict__ = copy(d)
