@@ -269,11 +269,10 @@ def _state_of(game) -> dict:
 
 
 def _blank(cls):
-    """A game of class ``cls`` with no state yet, to be filled in (a compiled class runs
-    ``__init__`` when made, which returns at once for :data:`_BLANK`)."""
-    if "__mypyc_attrs__" in cls.__dict__:
-        return cls(_BLANK)
-    return cls.__new__(cls) if _native_names(cls) else object.__new__(cls)
+    """A game of a compiled class ``cls`` (or a plain one built on it) with no state yet,
+    for a fork to fill in (a compiled class runs ``__init__`` when made, which returns at
+    once for :data:`_BLANK`)."""
+    return cls(_BLANK) if "__mypyc_attrs__" in cls.__dict__ else cls.__new__(cls)
 
 
 _CARD_IDS: dict = {}   # suit system → ids of its own Card objects (they live for ever)
@@ -576,9 +575,9 @@ class Game:
             _CONFIGS[key] = (*checked, None)
             if _native_names(type(self)):
                 return     # compiled: its _reset is quicker than copying a state kept
-            kept = _blank(type(self))
+            kept = object.__new__(type(self))
             Game.__init__(kept, players, options=options, **setup)
-            state = _state_of(kept)
+            state = kept.__dict__
             _CONFIGS[key] = (*checked, (_fork_copier(type(kept), state), state))
 
     def _configure(self, players, options, setup) -> None:

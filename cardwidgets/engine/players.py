@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import ast
+import functools
 import random
 import sys
 from pathlib import Path
@@ -95,11 +96,17 @@ def _doc_of(game, name: str) -> str:
         return doc
     module = sys.modules.get(klass.__module__)
     path = Path(getattr(module, "__file__", None) or "")
-    path = path.with_name(path.name.split(".")[0] + ".py")    # rules.cpython-311-….so
+    return _source_doc(path.with_name(path.name.split(".")[0] + ".py"),   # rules.cpython-…so
+                       klass.__name__, name)
+
+
+@functools.lru_cache(maxsize=64)
+def _source_doc(path: Path, class_name: str, name: str) -> str:
+    """The docstring of ``class_name.name`` in the source file ``path`` (read once)."""
     if not path.is_file():
         return ""
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
+        if isinstance(node, ast.ClassDef) and node.name == class_name:
             for item in node.body:
                 if isinstance(item, ast.FunctionDef) and item.name == name:
                     return ast.get_docstring(item) or ""
