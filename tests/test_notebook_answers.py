@@ -23,7 +23,7 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_NOTEBOOKS = ["poch.ipynb", "pocha.ipynb", "truk.ipynb", "truc.ipynb"]
-VERDICTS = ("Right!", "right!", "Not quite", "not yet", "try again", "✔", "✘", "cw-answer",
+VERDICTS = ("Right!", "right!", "Not quite", "try again", "✔", "✘", "cw-answer",
             "Answer to ", "Answers (open only")
 
 PROBE = '''

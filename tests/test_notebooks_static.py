@@ -234,7 +234,7 @@ def rules_named_and_shown(nb, rules):
     for kind, text in reading_order(nb):
         if kind == "heading":
             section += 1
-        elif kind == "text":
+        if kind in ("heading", "text"):
             # (not the records' names: E-P1 is a worked example, not rule P1)
             for rule_id in re.findall(r"(?<![\w-])[A-Z]{1,2}\d+\b", RULE_RANGE.sub("", text)):
                 if rule_id in rules:

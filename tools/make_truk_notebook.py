@@ -311,7 +311,7 @@ A1, B1 and A2 have played to the erdia, and B2 says "Truk!" before playing.
 """)
 
 code("""
-display(show_rule("K17"))
+display(show_rule("K17", "KV2"))
 for name in ("truk-bet-accepted", "truk-bet-refused"):
     g = load_record(name)
     bet = next(s for s in g.history if s.action.kind == "truk")
@@ -465,7 +465,7 @@ That line is all the source says, so the rest is **our ruling** (rule KV3):
 """)
 
 code("""
-show_rule("KV3")
+display(show_rule("KV3"))
 three = Truk(["Ada", "Bea", "Cy"])
 print("seats:", three.players)
 print("side A:", three.side_players(0), "| side B:", three.side_players(1))
