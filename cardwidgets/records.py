@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 
 from .engine import TABLE, Action, CardwidgetsError, ConfigError, Game, RecordError
+from .files import FileRefused, read_bounded
 from .games import GAMES
 
 __all__ = ["FORMAT", "VERSION", "record_of", "save_record", "load_record", "read_record",
@@ -133,14 +134,14 @@ def _read_file(source) -> str:
         if not path.exists():
             raise RecordError("record", f"no file {shown} and no built-in record of that "
                               f"name (built-in: {', '.join(builtin_records())})")
-        if path.is_dir():
-            raise RecordError("record", f"{shown} is a folder, not a record file")
-        if path.stat().st_size > MAX_BYTES:
-            raise RecordError("record", f"{shown} is over {MAX_BYTES // 2**20} MB; a game "
-                              "record is a few kilobytes")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RecordError("record", f"cannot read {shown}: {exc.strerror or exc}") from None
+        raw = read_bounded(path, MAX_BYTES, "a record file")
+    except FileRefused as exc:
+        hint = " (give the path of a .json record)" if exc.kind else ""
+        raise RecordError("record", f"cannot read {shown}: {exc.why}{hint}") from None
+    except RecordError:
+        raise
+    except (OSError, ValueError) as exc:   # no permission, a name with a NUL byte …
+        raise RecordError("record", f"cannot read {shown}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
