@@ -25,7 +25,7 @@ import sys
 from .engine import CardwidgetsError, RandomPlayer, RuleOfThumbPlayer, play_out
 from .engine.players import LEVELS, player_for
 from .games import GAMES
-from .records import builtin_records, load_record, save_record
+from .records import builtin_records, check_save_path, load_record, save_record
 
 #: every player the command line knows: the levels (easy, medium, hard), thumb and random
 PLAYERS = {"random": RandomPlayer, "thumb": RuleOfThumbPlayer,
@@ -195,6 +195,8 @@ def main(argv=None, out=None) -> int:
                 print(f"{rule}. {text}", file=out)
         else:
             cls = _game_class(args.game)
+            if args.save:
+                check_save_path(args.save)   # before the game is played, not after
             options = {}
             for item in args.variant:
                 key, _, value = item.partition("=")

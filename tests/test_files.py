@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardwidgets import GameWidget, RecordError, load_record
+from cardwidgets import GameWidget, RecordError, load_record, save_record
 from cardwidgets import files
 from cardwidgets.files import FileRefused, read_bounded
 from cardwidgets.records import MAX_BYTES, builtin_record_path
@@ -152,3 +152,39 @@ def test_a_record_file_still_loads(tmp_path):
     path.write_bytes(builtin_record_path("e-p1").read_bytes())
     assert load_record(path).result() == load_record("e-p1").result()
     assert json.loads(read_bounded(path, MAX_BYTES))["game"] == "poch"
+
+
+# ---- saving a record replaces only a record (nothing lost, nothing stuck) ---------------
+
+def test_saving_replaces_a_record_and_nothing_else(tmp_path):
+    game = load_record("e-p1")
+    path = tmp_path / "game.json"
+    save_record(game, path)
+    save_record(game, path)                       # a record: replaced
+    assert load_record(path).result() == game.result()
+    lesson = tmp_path / "lesson.ipynb"
+    lesson.write_text('{"cells": []}')
+    with pytest.raises(RecordError, match="lesson.ipynb' is already there and is not a game "
+                       r"record; nothing was written \(give a new file name\)"):
+        save_record(game, lesson)
+    assert lesson.read_text() == '{"cells": []}'
+    with pytest.raises(RecordError, match="is a folder"):
+        save_record(game, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "lesson.ipynb"]
+
+
+@needs_fifo
+def test_saving_to_a_fifo_is_refused_without_blocking(fifo):
+    """Opening a FIFO to write waits for a reader: it is refused before."""
+    with pytest.raises(RecordError, match=r"is a pipe \(FIFO\), not a record file; nothing was written"):
+        save_record(load_record("e-p1"), fifo)
+    one_line_refusal(run("play", "poch", "--players", "3", "--save", str(fifo), timeout=30),
+                     "is a pipe (FIFO)")
+
+
+def test_the_command_line_refuses_to_save_over_a_notebook_before_playing(tmp_path):
+    lesson = tmp_path / "lesson.ipynb"
+    lesson.write_text("my lesson")
+    one_line_refusal(run("play", "poch", "--players", "3", "--save", str(lesson)),
+                     "cardwidgets: save:", "lesson.ipynb' is already there and is not a game record")
+    assert lesson.read_text() == "my lesson"
