@@ -94,7 +94,8 @@ def _parser():
     b = wsub.add_parser("build", help="build the site (JupyterLite with the Pyodide kernel)")
     b.add_argument("--offline", action="store_true",
                    help="carry Pyodide and every wheel on the site, so it needs no internet")
-    b.add_argument("--output", metavar="DIR", default=None, help="where to write it (default site/_output)")
+    b.add_argument("--output", metavar="DIR", default=None, help="where to write it: a new or "
+                   "empty folder, or a site built before (default site/_output)")
     b.add_argument("--cache-dir", metavar="DIR", default=None, help="where downloads are kept between builds")
     return p
 

@@ -23,6 +23,10 @@ version the kernel pins), the pure-Python wheels the kernel needs from PyPI at t
 Pyodide's lock (their sha256 rewritten, entries whose wheel is absent dropped), and
 ``disablePyPIFallback`` so the page never asks the outside for anything.
 
+The site is built beside ``--output`` and then put there. ``--output`` must be a new or empty
+folder, or a site this command built before (its ``.cardwidgets-site.json`` lists the files
+it made): that site is replaced. Any other folder or file is refused and nothing is deleted.
+
 Downloads are kept in a cache folder (``--cache-dir``, default the user's cache dir
 ``.../cardwidgets/site``), so a second build needs no network.
 """
@@ -658,7 +662,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python site/build.py", description=__doc__.split("\n")[0])
     p.add_argument("--offline", action="store_true",
                    help="carry Pyodide and every wheel on the site (no internet needed)")
-    p.add_argument("--output", metavar="DIR", help="where to write the site (default site/_output)")
+    p.add_argument("--output", metavar="DIR", help="where to write the site: a new or empty "
+                   "folder, or a site built before (default site/_output)")
     p.add_argument("--cache-dir", metavar="DIR", help="where downloads are kept between builds")
     args = p.parse_args(argv)
     try:
