@@ -84,8 +84,9 @@ RULES = {
     "V5": "Each hand the dealer gives the cut to the player on their left and deals three cards "
           "to each player, one at a time, to the right (counter-clockwise). The player on the "
           "dealer's right is mà (has the hand). Our ruling: the first dealer is chosen by lot "
-          "(the `dealer` setting); mà leads the first trick; after each hand the deal passes "
-          "to the right, so the last mà deals next (also from one cama to the next).",
+          "(here, whoever sets up the game names the first dealer, the first seat if nobody "
+          "does); mà leads the first trick; after each hand the deal passes to the right, so "
+          "the last mà deals next (also from one cama to the next).",
     "V6": "The tricks (the truc): everyone plays one card; the highest card wins the trick and "
           "its winner leads the next. Equal top cards of two opponents tie the trick: a parda "
           "(the document's Basque: altxaldi arrea). Two of the three tricks win the hand; if "
