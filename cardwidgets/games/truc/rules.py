@@ -58,10 +58,9 @@ SUIT_WORDS = {"coins": "coins (oros)", "cups": "cups (copas)", "swords": "swords
 RULES = {
     "V1": "The aim is to win two camas (Basque ohe, 'bed'; a part game, Spanish chico). A cama "
           "is 24 points; its first 12 are the males ('bad ones', Basque txarrak), the last 12 "
-          "the bones ('good ones', onak). Our ruling, from those words (the first 12 points "
-          "are the males): a side on exactly 12 holds males only, so it is still in the "
-          "males, and the bones begin at 13; at 12-5 or 12-12 a falta bets the whole cama "
-          "(V9). Our "
+          "the bones ('good ones', onak). Our ruling: a side on exactly 12 holds males only "
+          "(the document calls the first 12 points the males), so it is still in the males "
+          "and the bones begin at 13; at 12-5 or 12-12 a falta bets the whole cama (V9). Our "
           "ruling: the first side to reach 24 wins the cama at once; points beyond 24 and the "
           "rest of that hand's settling are not counted, and the next cama starts at 0-0 with "
           "the next deal.",
