@@ -234,6 +234,36 @@ def test_K5_equal_top_cards_of_opponents_tie_with_or_without_KV4(variant):
         assert "tie (berdinketa)" in step.text and "Partners'" not in step.text
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_K5_KV4_seeded_random_tricks_tie_or_win_as_the_rule_says(players):
+    """Seeded random play, KV4 in every other game: after every finished trick its outcome is
+    the oracle's, written from K2 and K5 again: the single highest card takes the trick; two
+    or more of the highest rank tie it, unless (KV4 only) they all belong to one side."""
+    checked = {False: 0, True: 0}
+    for seed in range(30):
+        rng = random.Random(7000 + 100 * players + seed)
+        kv4 = seed % 2 == 1
+        game = Truk(players, options={"partners_win": kv4})
+        seen = 0
+        while not game.finished and len(game.history) < 400:
+            game.apply(game.chance_action(rng) if game.current_player == CHANCE
+                       else rng.choice(game.legal_actions()))
+            if len(game.tricks) < seen:
+                seen = 0                       # a new hand
+            for trick, side in list(zip(game.tricks, game.trick_sides))[seen:]:
+                top = min(RANK_K2.index(p.card.rank) for p in trick.plays)
+                best = [p.seat for p in trick.plays if RANK_K2.index(p.card.rank) == top]
+                sides = {game.side_of(s) for s in best}
+                expect = (game.side_of(best[0]) if len(best) == 1 or (kv4 and len(sides) == 1)
+                          else None)
+                assert side == expect, (seed, game.history[-1].text)
+                if len(best) > 1 and len(sides) == 1:
+                    checked[kv4] += 1
+            seen = len(game.tricks)
+    if players > 2:                              # partners' equal top cards came up both ways
+        assert checked[False] and checked[True], checked
+
+
 def test_K5_any_card_may_be_played_but_only_ones_own():
     game = new(esku="B2")
     act(game, game.current_player, "play_truk")
