@@ -110,6 +110,9 @@ Four players sit as two sides, partners facing (K3). The program names them by t
 which they play: **A1, B1, A2, B2** (sides A and B take turns). Play goes to the right, and the
 esku, the dealer, plays last (K4).
 
+Each player plays one card to a trick, and a hand has three tricks, each with its own name:
+the *aurrea* (the first), the *erdia* (the second) and the *atzea* (the third).
+
 The document pictures two tricks. In the first, B1's King is the highest card and takes the
 trick for side B. In the second, A2 and B2 each play a Horse (the Knight, 11): the top cards
 are equal, so the trick is a **tie** (*berdinketa*), and playing first gives no advantage
@@ -161,8 +164,8 @@ show_rule("KV4")
 md("""
 ## 3. Who wins a hand: the hand table
 
-The three tricks of a hand have names: *aurrea* (the first), *erdia* (the second) and *atzea*
-(the third) (K6). A side wins the hand in one of five ways (K7):
+The three tricks are the aurrea, the erdia and the atzea (K6). A side wins the hand in one of
+five ways (K7):
 """)
 
 code("""
