@@ -26,11 +26,11 @@ took the *first* trick often decides. Hands are played for small stakes, the **t
 *truk*). Six truks win the game. On the way, any player may bet "Truk!" to raise the stake at
 once, and partners tell each other what they hold with faces: a wink, a smile, a tongue out.
 
-One more word before we start. The player who deals a hand is its **esku** (the same Basque
-word as "hand"): the esku plays last in every trick, and when all three tricks tie, the esku's
-side wins the hand. At the start of a game everyone draws a card, and the player who draws the
-highest is the first esku (section 4); after each hand the deal passes to the right, so the
-next player to the right is the next esku.
+One more word before we start. Each hand has its **esku** (the same Basque word as "hand"):
+the player who dealt it, who plays last in every trick; when all three tricks tie, the esku's
+side wins the hand. At the start of a game anyone deals the first cards, everyone then draws one
+more card, and the player who draws the highest card becomes the first esku (section 4). After
+each hand the deal passes to the right: the player on the esku's right is the next esku.
 
 **Aim of this notebook:** learn the rules well enough to follow and play a whole game, and see
 the source document's own tables rebuilt by the program: the hand table, the table of how a
