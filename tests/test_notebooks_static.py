@@ -255,3 +255,18 @@ def test_each_rule_is_shown_as_text_where_it_is_first_named(name):
     printed = [text for kind, text in reading_order(nb) if kind == "output" and "<" not in text
                and re.search(r"^[A-Z]{1,2}\d+: ", text, re.M)]
     assert printed == [], f"{name}: a rule printed as program output"
+
+
+def test_the_static_export_shows_rules_as_text_with_the_id_and_rulings_set_apart(exported):
+    """Opened without a kernel (nbconvert HTML), a game notebook shows its rules as HTML in the
+    page's font, the id in bold and each ruling in its own block, never as printed output."""
+    name, nb, body = exported
+    if name not in GAME_OF:
+        pytest.skip("only the game notebooks show rules")
+    rules = re.findall(r'<div class="cw-rule" data-rule="([^"]+)"', body)
+    assert len(rules) >= 5, name
+    for rule_id in rules:
+        assert f'<strong class="cw-rule-id">{rule_id}</strong>' in body
+    assert '<div class="cw-ruling"' in body and "<strong>Our ruling</strong>: " in body
+    printed = re.findall(r"<pre>(.*?)</pre>", body, re.S)
+    assert not [p for p in printed if re.search(r"^[A-Z]{1,2}\d+: .*Our ruling", p, re.M)], name
