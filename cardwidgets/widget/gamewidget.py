@@ -326,6 +326,15 @@ class GameWidget(anywidget.AnyWidget):
         from ..records import load_record
         return cls(load_record(source), **kwargs)
 
+    @classmethod
+    def tutorial(cls, game, **kwargs):
+        """A guided first hand of ``game`` (``"truk"``, ``"truc"``, ``"poch"``, ``"pocha"``):
+        you play one seat, the deal and the others' moves are scripted, and before each of
+        your moves the table says what the decision is and what to weigh
+        (:mod:`cardwidgets.widget.tutorial`; the scripts are each game's ``tutorial.json``)."""
+        from .tutorial import tutorial
+        return tutorial(game, **kwargs)
+
     @staticmethod
     def _check_level(level, players):
         """The level of the built-in players, checked (``None`` when ``players`` are given)."""
