@@ -452,6 +452,10 @@ function render({ model, el }) {
   const now = cwEl("section", "cw-now", lower);
   now.setAttribute("aria-label", "What can happen now");
   const nowTitle = cwEl("div", "cw-section-title", now, "Now");
+  // a guided hand (GameWidget.tutorial): the coach's words, above the moves (drawCoach)
+  const coachBox = cwEl("div", "cw-coach", now);
+  coachBox.setAttribute("aria-live", "polite");
+  coachBox.hidden = true;
   const nowWho = cwEl("p", "cw-now-who", now);
   const legalBox = cwEl("div", "cw-legal", now);
   const notice = cwEl("div", "cw-notice", now);
@@ -629,7 +633,7 @@ function render({ model, el }) {
   function alive(e) { return !!e && e.isConnected && !e.disabled && e !== root && root.contains(e); }
 
   function moveTargets() {
-    const q = [];
+    const q = [...coachBox.querySelectorAll(".cw-coach-btn")];
     const at = tableHost.firstChild;
     if (at) {
       q.push(...at.querySelectorAll("button.cw-card--legal"));
@@ -1313,6 +1317,7 @@ function render({ model, el }) {
     drawStepper();
     drawExplain(f);
     drawNow(f);
+    drawCoach(f);
     // focus: never dropped to the page; after a move, on the next move, unless the student
     // moved the focus elsewhere in the widget while the computer players played (it stays)
     let intent = pendingFocus;
@@ -1327,6 +1332,49 @@ function render({ model, el }) {
       if (!found && playing() && !f.finished) pendingFocus = "moves";
     }
     if (pendingFocus !== "moves") sentFrom = null;
+  }
+
+  /** A guided hand's coach (the frame's `coach`, at the step the student plays at): what
+   *  the last move did, a hint after a move the lesson did not plan (with a take-back), what
+   *  this decision is, and the rule behind it folded one click away. */
+  function drawCoach(f) {
+    const c = playing() && pos === frames.length - 1 ? f.coach : null;
+    root.classList.toggle("cw-coached", !!c);
+    set(coachBox, "hidden", !c);
+    if (coachBox._cwCoach === c) return;
+    coachBox._cwCoach = c;
+    coachBox.textContent = "";
+    if (!c) return;
+    const head = cwEl("div", "cw-coach-head", coachBox, "Coach");
+    if (c.progress) cwEl("span", "cw-coach-progress", head, ` · move ${c.progress[0]} of ${c.progress[1]}`);
+    if (c.after) cwEl("p", "cw-coach-after", coachBox, c.after);
+    if (c.hint) {
+      const h = cwEl("div", "cw-coach-hint", coachBox);
+      cwEl("p", null, h, c.hint);
+      if (c.offer_takeback) {
+        const b = mk("cw-coach-btn cw-coach-takeback", "↶ Take it back", "Take your last move back and follow the lesson", () => coachSay({ type: "takeback" }), h);
+        b.dataset.kind = "takeback";
+      }
+    }
+    if (c.before) cwEl("p", "cw-coach-before", coachBox, c.before);
+    if (c.end) {
+      cwEl("p", "cw-coach-end", coachBox, c.end);
+      const b = mk("cw-coach-btn cw-coach-on", "Play on ›", "Play on against the computer players", () => coachSay({ type: "play_on" }), coachBox);
+      b.dataset.kind = "play_on";
+    }
+    const ids = c.rule ? cwRuleIds(c.rule, meta.rules) : [];
+    if (ids.length) {
+      const d = cwEl("details", "cw-coach-rule", coachBox);
+      cwEl("summary", null, d, `The rule (${ids.join(", ")})`);
+      for (const id of ids) cwEl("p", "cw-rule-text", d, `${id}: ${meta.rules[id]}`);
+    }
+  }
+  function coachSay(msg) {
+    if (waiting) return;
+    waiting = true;
+    pendingFocus = "moves";
+    sentFrom = document.activeElement;
+    tell(msg);
   }
 
   function drawNotice() {

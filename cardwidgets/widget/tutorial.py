@@ -219,6 +219,8 @@ class TutorialWidget(GameWidget):
                 done = sum(1 for k in range(i)
                            if self._plan[k].seat == self.play_as and self._is_move(k))
                 out["progress"] = [done + 1, count]
+                if not done and self._script.get("intro"):
+                    out.setdefault("after", self._script["intro"])
             elif i >= len(self._plan):
                 out["end"] = self._script.get("end") or "The guided hand is over."
                 out["play_on"] = True
