@@ -38,7 +38,7 @@ from ..engine import CHANCE, TABLE, Action, CardwidgetsError, ConfigError
 from ..games import GAMES
 from .gamewidget import GameWidget
 
-__all__ = ["TutorialWidget", "load_script", "script_path", "MAX_WORDS"]
+__all__ = ["TutorialWidget", "load_script", "replay_script", "script_path", "MAX_WORDS"]
 
 #: the most words a coaching text may have (the issue asks for about 40)
 MAX_WORDS = 45
@@ -103,6 +103,35 @@ def _matches(pattern: dict, action: dict) -> bool:
     return True
 
 
+def replay_script(script: dict):
+    """Play ``script``'s actions in a fresh game: ``(game, actions, mine)``, where ``mine``
+    holds the indices of the student's moves. Raises :class:`ConfigError` naming the first
+    action the rules refuse, or a coached step that is not the student's move."""
+    script = load_script(script)
+    cls = GAMES[script["game"]]
+    game = cls(list(script["players"]), options=dict(script.get("options") or {}),
+               **dict(script.get("setup") or {}))
+    seat = script.get("seat", 0)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n:
+        raise ConfigError("seat", f"the student's seat, 0 to {game.n - 1}")
+    fresh = game.fresh()
+    actions, mine = [], set()
+    for k, data in enumerate(script["actions"]):
+        try:
+            action = Action.from_json(data, game.system)
+            if fresh.current_player == seat:
+                mine.add(k)
+            fresh.apply(action)
+        except CardwidgetsError as exc:
+            raise ConfigError(f"actions[{k}]", str(exc)) from None
+        actions.append(action)
+    for n, entry in enumerate(script["coach"]):
+        if entry["at"] not in mine:
+            raise ConfigError(f"coach[{n}].at", f"step {entry['at']} is not one of the "
+                              "student's moves")
+    return game, actions, mine
+
+
 class TutorialWidget(GameWidget):
     """A guided hand: :class:`GameWidget` in play mode, the others' moves and the deal from
     a script, coaching on every frame where the student acts. Make one with
@@ -110,12 +139,8 @@ class TutorialWidget(GameWidget):
 
     def __init__(self, script: dict, **kwargs):
         script = load_script(script)
-        cls = GAMES[script["game"]]
-        game = cls(list(script["players"]), options=dict(script.get("options") or {}),
-                   **dict(script.get("setup") or {}))
-        system = game.system
+        game, self._plan, self._mine = replay_script(script)
         self._script = script
-        self._plan = [Action.from_json(a, system) for a in script["actions"]]
         self._plan_json = [a.to_json() for a in self._plan]
         self._coach = {e["at"]: e for e in script["coach"]}
         self._said: dict = {}       # what to say after the last move: set by _act
@@ -214,20 +239,14 @@ class TutorialWidget(GameWidget):
                         out["rule"] = entry["rule"]
                 else:
                     out["before"] = self._default(i, "before")
-                count = sum(1 for k in range(len(self._plan))
-                            if self._plan[k].seat == self.play_as and self._is_move(k))
-                done = sum(1 for k in range(i)
-                           if self._plan[k].seat == self.play_as and self._is_move(k))
+                count, done = len(self._mine), sum(1 for k in self._mine if k < i)
                 out["progress"] = [done + 1, count]
                 if not done and self._script.get("intro"):
                     out.setdefault("after", self._script["intro"])
             elif i >= len(self._plan):
                 out["end"] = self._script.get("end") or "The guided hand is over."
-                out["play_on"] = True
+                out["play_on"] = not g.finished
         return out or None
-
-    def _is_move(self, k):
-        return self._plan[k].kind not in ("deal",)
 
     def _commit(self):
         if self._new_frames:
