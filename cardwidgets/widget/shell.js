@@ -1313,11 +1313,11 @@ function render({ model, el }) {
     root.dataset.step = String(pos);
     if (root.dataset.phase !== f.phase) root.dataset.phase = f.phase;
     drawHead(f);
+    drawCoach(f);
     drawTable();
     drawStepper();
     drawExplain(f);
     drawNow(f);
-    drawCoach(f);
     // focus: never dropped to the page; after a move, on the next move, unless the student
     // moved the focus elsewhere in the widget while the computer players played (it stays)
     let intent = pendingFocus;
@@ -1339,8 +1339,16 @@ function render({ model, el }) {
    *  this decision is, and the rule behind it folded one click away. */
   function drawCoach(f) {
     const c = playing() && pos === frames.length - 1 ? f.coach : null;
+    if (root.classList.contains("cw-coached") !== !!c) fit.key = "";   // the table's room changes
     root.classList.toggle("cw-coached", !!c);
     set(coachBox, "hidden", !c);
+    // where it reads beside the table: in the side column when that is beside the table,
+    // else in a column of its own right of the table (above it in a narrow widget)
+    const host = root.classList.contains("cw-wide") ? now : body;
+    if (coachBox.parentNode !== host) {
+      if (host === now) now.insertBefore(coachBox, nowWho); else body.insertBefore(coachBox, tableHost);
+      fit.key = "";
+    }
     if (coachBox._cwCoach === c) return;
     coachBox._cwCoach = c;
     coachBox.textContent = "";
