@@ -1,6 +1,6 @@
 """The guided first hands (GameWidget.tutorial) in JupyterLab at 1280 x 800, finished with the
 keyboard alone: from the top of the widget, Tab and Shift+Tab reach each scripted move, Enter
-(and the arrow keys in an amount menu) makes it; the coach's words before each move are on
+(and typing the number in an amount menu) makes it; the coach's words before each move are on
 screen beside the table, and the guided hand ends with the coach's closing words."""
 import contextlib
 import json
@@ -62,11 +62,8 @@ def _make(page, move):
         f = _tab_to(page, lambda f: f["inside"] and f["kind"] == kind and f["shown"] and (
             f["amount"] == move["amount"] or f["tag"] == "SELECT"))
         if f["tag"] == "SELECT":           # an amount menu: the arrow keys, then its button
-            for _ in range(60):
-                f = page.evaluate(FOCUS)
-                if f["value"] == move["amount"]:
-                    break
-                page.keyboard.press("ArrowDown" if f["value"] < move["amount"] else "ArrowUp")
+            page.keyboard.type(str(move["amount"]))    # a menu's option chosen by typing it
+            f = page.evaluate(FOCUS)
             assert f["value"] == move["amount"], f
             page.keyboard.press("Tab")
             assert page.evaluate(FOCUS)["kind"] == kind
