@@ -20,6 +20,8 @@ FOCUS = """() => {
           what: a && a.dataset ? a.dataset.what || null : null,
           amount: a && a.dataset && a.dataset.amount ? Number(a.dataset.amount) : null,
           code: a && a.dataset ? a.dataset.code || null : null,
+          pick: a && a.classList.contains('cw-tk-pick') && a.querySelector('[data-code]')
+            ? a.querySelector('[data-code]').dataset.code : null,
           value: a && a.tagName === 'SELECT' ? Number(a.value) : null,
           shown: !!a && a.offsetParent !== null};
 }"""
@@ -56,7 +58,12 @@ def _tab_to(page, test, limit=60):
 def _make(page, move):
     """Make ``move`` (the scripted action's JSON) with the keyboard alone."""
     kind = move["kind"]
-    if move.get("card"):
+    if move.get("cards"):                  # Truk's change: pick each card, then change them
+        for code in move["cards"]:
+            _tab_to(page, lambda f: f["pick"] == code)
+            page.keyboard.press("Enter")
+        _tab_to(page, lambda f: "cw-tk-change-go" in f["cls"])
+    elif move.get("card"):
         _tab_to(page, lambda f: f["code"] == move["card"] and "cw-card--legal" in f["cls"])
     elif "amount" in move:
         f = _tab_to(page, lambda f: f["inside"] and f["kind"] == kind and f["shown"] and (
@@ -74,7 +81,7 @@ def _make(page, move):
     page.keyboard.press("Enter")
 
 
-@pytest.mark.parametrize("game", ["truc", "pocha", "poch"])
+@pytest.mark.parametrize("game", ["truc", "pocha", "poch", "truk"])
 def test_a_tutorial_finished_by_keyboard_alone(browser, lab, lab_root, game):
     cell = f"from cardwidgets.widget import GameWidget\nw = GameWidget.tutorial({game!r})\nw"
     with _page(browser, lab, lab_root, f"tutorial{game}", cell) as (page, errors):
