@@ -1358,7 +1358,9 @@ function render({ model, el }) {
     if (c.after) cwEl("p", "cw-coach-after", coachBox, c.after);
     if (c.hint) {
       const h = cwEl("div", "cw-coach-hint", coachBox);
-      cwEl("p", null, h, c.hint);
+      const p = cwEl("p", null, h);
+      cwEl("strong", null, p, c.poor ? "A weaker move: " : "Off the lesson: ");
+      p.appendChild(document.createTextNode(c.hint));
       if (c.offer_takeback) {
         const b = mk("cw-coach-btn cw-coach-takeback", "↶ Take it back", "Take your last move back and follow the lesson", () => coachSay({ type: "takeback" }), h);
         b.dataset.kind = "takeback";
