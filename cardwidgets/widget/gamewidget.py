@@ -226,6 +226,9 @@ class GameWidget(anywidget.AnyWidget):
     play_as = traitlets.Any(None).tag(sync=True)
     #: The last message for the person at the widget, e.g. why a move was refused.
     notice = traitlets.Dict().tag(sync=True)
+    #: Play mode: the table waits at a hand's end (the step shown carries the hand's result,
+    #: frame key ``hand_end``) until the person sends ``{"type": "next_hand"}``.
+    held = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, game: Game, *, seat=None, play_as=None, step=0, seed=None,
                  players=None, teacher=False, level="easy", _reasons=None, **kwargs):
@@ -400,7 +403,6 @@ class GameWidget(anywidget.AnyWidget):
             result = self._trail.add(fresh, view)
             if result is not None:
                 frames[k]["hand_end"] = result
-        self._held = False
         if seat is None:
             # the teacher's view: why each built-in player's move was made
             for i, reason in self._reasons.items():
@@ -419,6 +421,7 @@ class GameWidget(anywidget.AnyWidget):
             self.frames = frames
             self.seat = seat
             self.play_as = None
+            self.held = False
 
     def _meta(self, static):
         g = self.game
@@ -449,7 +452,7 @@ class GameWidget(anywidget.AnyWidget):
         view = _frame(view, self._new_cards)
         if result is not None:
             view["hand_end"] = result
-            self._held = not self.game.finished
+            self.held = not self.game.finished
         self._new_frames.append({k: v for k, v in view.items()
                                  if not (k in self._static and self._static[k] == v)})
 
@@ -536,7 +539,7 @@ class GameWidget(anywidget.AnyWidget):
             self.send({"type": "echo", "t": content.get("t")})
             return False
         if kind == "resync":  # a view that missed play-mode frames asks for everything
-            self.send_state(["meta", "cards", "frames", "step", "seat", "play_as"])
+            self.send_state(["meta", "cards", "frames", "step", "seat", "play_as", "held"])
             return False
         if kind == "hello":  # a new view says how many frames it holds; send the rest
             have = content.get("frames")
@@ -565,12 +568,6 @@ class GameWidget(anywidget.AnyWidget):
         return self._refuse(f"type: {kind!r:.40} is not a message the widget knows "
                             "(act, next_hand, take_seat, restart, level, echo, resync, hello)")
 
-    @property
-    def held(self) -> bool:
-        """Play mode: whether the table waits at a hand's end (its result shown) for the
-        person to go on (``{"type": "next_hand"}``)."""
-        return bool(self.__dict__.get("_held"))
-
     def _next_hand(self, content):
         """``{"type": "next_hand"}``: the person has seen the hand's result; the built-in
         players go on. Refused (changing nothing) when the table is not waiting."""
@@ -584,7 +581,7 @@ class GameWidget(anywidget.AnyWidget):
         if at.__class__ is not int or at != len(self.frames) - 1:
             return self._refuse(f"at: the game is at step {len(self.frames) - 1}, not "
                                 f"{at!r:.40}")
-        self._held = False
+        self.held = False
         self._begin()
         self._run_others()
         self._commit()
@@ -715,7 +712,7 @@ class GameWidget(anywidget.AnyWidget):
         why = self.game.why_not(action)
         if why is not None:
             return self._refuse(str(why), why.rule)
-        self._held = False  # a move of one's own goes on from a hand's end too
+        self.held = False  # a move of one's own goes on from a hand's end too
         self._begin()
         self._play(action)
         self._run_others()
@@ -730,7 +727,7 @@ class GameWidget(anywidget.AnyWidget):
         g = self.game
         for _ in range(100_000):
             actor = g.current_player
-            if actor is None or actor == self.play_as or self._held:
+            if actor is None or actor == self.play_as or self.held:
                 return
             if actor == CHANCE:
                 self._play(g.chance_action(self._rng))
