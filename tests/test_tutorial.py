@@ -25,6 +25,17 @@ def played(game):
     return script, g, mine
 
 
+def go_on(w):
+    """One step of the student along the guided hand: the scripted move, or Next hand where
+    the table holds a hand's result."""
+    if w.held:
+        assert w.handle({"type": "next_hand"})
+        return False
+    i = len(w.game.actions)
+    assert w.handle({"type": "act", "action": w._plan_json[i], "at": i})
+    return True
+
+
 def ids(step):
     return {part.strip() for part in str(step.rule).replace(",", "+").split("+")}
 
@@ -154,6 +165,10 @@ def test_tutorial_plays_through(game):
     steps = 0
     while not w.guided_over():
         i = len(w.game.actions)
+        if w.held:
+            assert w.view_at(len(w.frames) - 1).get("hand_end")
+            go_on(w)
+            continue
         assert w.game.current_player == w.play_as
         coach = w.view_at(len(w.frames) - 1)["coach"]
         assert coach["before"] and words(coach["before"]) <= MAX_WORDS
@@ -174,8 +189,7 @@ def test_poor_move_hint_and_take_back(game):
     w = GameWidget.tutorial(game)
     entry = next(e for e in w._script["coach"] if e.get("poor"))
     while len(w.game.actions) < entry["at"]:
-        i = len(w.game.actions)
-        assert w.handle({"type": "act", "action": w._plan_json[i], "at": i})
+        go_on(w)
     i = entry["at"]
     poor = next(x.to_json() for x in w.game.legal_actions()
                 if _matches(entry["poor"][0]["move"], x.to_json()) and x.to_json() != w._plan_json[i])
@@ -206,7 +220,7 @@ def test_illegal_move_gets_the_rules_refusal():
 @pytest.mark.parametrize("message", [
     {"type": "takeback"},                       # nothing was offered
     {"type": "takeback", "to": 0},
-    {"type": "play_on"},                        # the guided hand is not over
+    {"type": "next_hand"},                      # the table is not waiting
     {"type": "coach", "coach": {"before": "forged"}},
     {"type": "act", "action": {"kind": "signal", "seat": 1, "what": "lip"}, "at": 1},
     {"type": "act", "action": {"kind": "play_truk", "seat": 0}, "at": 0},
@@ -228,14 +242,31 @@ def test_forged_state_from_the_page_changes_nothing():
     assert w.frames == frames and w.play_as == 0
 
 
-def test_play_on_after_the_guided_hand():
+def test_the_guided_hand_ends_held_then_play_goes_on():
+    """The last scripted step ends a hand: the table holds its result (the hold helper's
+    hand_end) with the coach's closing words; Next hand lets the computer players play on."""
     w = GameWidget.tutorial("truk")
     while not w.guided_over():
-        i = len(w.game.actions)
-        w.handle({"type": "act", "action": w._plan_json[i], "at": i})
-    assert w.view_at(len(w.frames) - 1)["coach"]["play_on"]
-    assert w.handle({"type": "play_on"})
+        go_on(w)
+    last = w.view_at(len(w.frames) - 1)
+    assert last["coach"]["end"] == w._script["end"] and last.get("hand_end") and w.held
+    assert w.handle({"type": "next_hand"})
     assert w.game.current_player == 0 and len(w.game.actions) > len(w._plan)
+    assert not w.on_script()
+
+
+def test_truk_waits_between_its_two_guided_hands():
+    w = GameWidget.tutorial("truk")
+    ends = []
+    while not w.guided_over():
+        i = len(w.game.actions)
+        if w.held:
+            ends.append(i)
+            assert w.view_at(len(w.frames) - 1).get("hand_end")
+            assert w.handle({"type": "next_hand"})
+            continue
+        w.handle({"type": "act", "action": w._plan_json[i], "at": i})
+    assert len(ends) == 1 and w.on_script()
 
 
 def test_bad_scripts_are_refused_naming_the_field():
@@ -255,8 +286,7 @@ def test_bad_scripts_are_refused_naming_the_field():
 def test_frames_carry_only_the_students_view():
     w = GameWidget.tutorial("truk")
     while not w.guided_over():
-        i = len(w.game.actions)
-        w.handle({"type": "act", "action": w._plan_json[i], "at": i})
+        go_on(w)
     seat = w.play_as
     for k in range(len(w.frames)):
         view = w.view_at(k)

@@ -158,21 +158,23 @@ class TutorialWidget(GameWidget):
                 and [a.to_json() for a in done] == self._plan_json[:len(done)])
 
     def guided_over(self) -> bool:
-        """Whether the guided hand has been played to the end as scripted."""
+        """Whether the guided hand has been played to the end as scripted (its last step
+        ends a hand: the table holds its result until the student goes on, and then the
+        computer players choose for themselves)."""
         return self.on_script() and len(self.game.actions) == len(self._plan)
 
     def _run_others(self):
         g = self.game
         for _ in range(100_000):
             actor = g.current_player
-            if actor is None or actor == self.play_as:
-                return
+            if actor is None or actor == self.play_as or getattr(self, "held", False):
+                return              # the student's turn, or a hand's end held on screen
             i = len(g.actions)
             if not self._free and self.on_script():
-                if i >= len(self._plan):
-                    return          # the guided hand is over: the table holds its result
-                self._play(self._plan[i])
-                continue
+                if i < len(self._plan):
+                    self._play(self._plan[i])
+                    continue
+                self._free = True   # past the guided hand: the computer players play on
             if actor == CHANCE:
                 self._play(g.chance_action(self._rng))
             elif actor == TABLE:
@@ -245,7 +247,6 @@ class TutorialWidget(GameWidget):
                     out.setdefault("after", self._script["intro"])
             elif i >= len(self._plan):
                 out["end"] = self._script.get("end") or "The guided hand is over."
-                out["play_on"] = not g.finished
         return out or None
 
     def _commit(self):
@@ -268,8 +269,6 @@ class TutorialWidget(GameWidget):
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "takeback":
             return self._takeback(content)
-        if kind == "play_on":
-            return self._play_on(content)
         return super().handle(content)
 
     def _takeback(self, content):
@@ -291,20 +290,6 @@ class TutorialWidget(GameWidget):
             self.play_as = seat
             self._coach_last()
         self._say("info", "Taken back: the guided hand goes on from your move.")
-        return True
-
-    def _play_on(self, content):
-        """After the guided hand (or off it): the built-in players choose for themselves."""
-        if set(content) - {"type"}:
-            return self._refuse("play on: takes no fields")
-        if self.play_as is None or not (self.guided_over() or not self.on_script()):
-            return self._refuse("play on: the guided hand is not over yet")
-        self._free = True
-        self._said = {}
-        self._begin()
-        self._run_others()
-        self._commit()
-        self._say("info", "You play on: the computer players choose their own moves now.")
         return True
 
     def _restart(self):
