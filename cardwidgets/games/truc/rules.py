@@ -285,6 +285,7 @@ class Truc(SidesAddressed, Game):
     min_players, max_players = 2, 6
     direction = "right"          # V5: the deal and the play go to the right
     PHASES = (DEAL_PHASE, PLAY_PHASE, SETTLE_PHASE, OVER_PHASE)
+    COUNTERS = (("points", "points", "side"), ("camas", "camas", "side"))
     RULES = RULES
     WORDS = WORDS
     OPTIONS = {
