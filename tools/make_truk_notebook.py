@@ -63,6 +63,20 @@ def table(headers, rows, caption=""):
 """)
 
 md("""
+## Play your first hand
+
+Before the details, play one guided hand of truk: you sit at A1; your partner A2 and the two
+players of side B are built-in players. Before each of your moves the table says what you are deciding and what to
+weigh, and after it what your move did; a poor move gets a hint and an offer to take it back.
+Click, or use the keyboard alone (Tab to a button, then Enter). The sections below explain every
+rule you meet on the way.
+""")
+
+code("""
+GameWidget.tutorial("truk")
+""")
+
+md("""
 ## 1. Where the game comes from
 
 What the document tells us about the game's past:
