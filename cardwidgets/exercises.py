@@ -342,15 +342,15 @@ class RuleText:
         out = []
         for rule_id, text in self.rules:
             parts = self._parts(text)
-            head = f'<strong class="cw-rule-id">{html.escape(rule_id)}</strong>'
+            head = f'<strong class="cw-ruletext-id">{html.escape(rule_id)}</strong>'
             body = ([f'<p style="margin:0">{head} {html.escape(parts[0][1])}</p>']
                     if not self.only_rulings else [f'<p style="margin:0">{head}</p>'])
             rulings = parts if self.only_rulings else parts[1:]
-            body += [('<div class="cw-ruling" style="margin:.3em 0 0 1.2em;padding:.2em .7em;'
+            body += [('<div class="cw-ruletext-ruling" style="margin:.3em 0 0 1.2em;padding:.2em .7em;'
                       'border-left:3px solid #b8860b;background:rgba(184,134,11,.12)">'
                       f"<strong>{html.escape(label)}</strong>: {html.escape(text_)}</div>")
                      for label, text_ in rulings]
-            out.append(f'<div class="cw-rule" data-rule="{html.escape(rule_id)}" '
+            out.append(f'<div class="cw-ruletext" data-rule="{html.escape(rule_id)}" '
                        f'style="margin:.35em 0 .6em 0">{"".join(body)}</div>')
         return "".join(out)
 

@@ -104,9 +104,9 @@ def test_show_rule_is_html_with_the_id_and_each_ruling_set_apart_and_escaped():
     from cardwidgets.games.truc import RULES
     shown = show_rule("V7")
     page = shown._repr_html_()
-    assert page.startswith('<div class="cw-rule" data-rule="V7"')
-    assert '<strong class="cw-rule-id">V7</strong> The truc ladder.' in page
-    rulings = re.findall(r'<div class="cw-ruling"[^>]*><strong>Our ruling</strong>: ', page)
+    assert page.startswith('<div class="cw-ruletext" data-rule="V7"')
+    assert '<strong class="cw-ruletext-id">V7</strong> The truc ladder.' in page
+    rulings = re.findall(r'<div class="cw-ruletext-ruling"[^>]*><strong>Our ruling</strong>: ', page)
     assert len(rulings) == RULES["V7"].count("Our ruling") >= 3
     assert "font-family" not in page and "<pre" not in page      # the notebook's own font
     text = str(shown)                                            # the plain-text fallback
@@ -119,7 +119,13 @@ def test_show_rule_is_html_with_the_id_and_each_ruling_set_apart_and_escaped():
     assert "&lt;script&gt;" in page and "&amp;" in page and 'data-rule="X&lt;1&gt;"' in page
     assert '<strong>Our ruling</strong>: &lt;b&gt;no&lt;/b&gt;.' in page
     several = show_rule("K9", "K10")._repr_html_()
-    assert several.count('class="cw-rule"') == 2
+    assert several.count('class="cw-ruletext"') == 2
+    # the widget's page-wide CSS styles its own rule boxes (.cw-rule): none of it reaches these
+    import cardwidgets
+    from pathlib import Path
+    css = "".join(p.read_text() for p in Path(cardwidgets.__file__).parent.rglob("*.css"))
+    for name in set(re.findall(r'class="([^"]+)"', several)):
+        assert not re.search(rf"\.{name}(?![\w-])", css), name
     only = show_rulings(RULES)._repr_html_()
     assert 'data-rule="V2"' not in only and 'data-rule="V7"' in only     # V2 has no ruling
     assert "The truc ladder" not in only                                 # the rulings alone

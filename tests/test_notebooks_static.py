@@ -240,7 +240,7 @@ def rules_named_and_shown(nb, rules):
                 if rule_id in rules:
                     first_named.setdefault(rule_id, section)
         else:
-            for rule_id in re.findall(r'class="cw-rule" data-rule="([^"]+)"', text):
+            for rule_id in re.findall(r'class="cw-ruletext" data-rule="([^"]+)"', text):
                 shown.setdefault(rule_id, section)
     return {rule_id: rule_id in shown and shown[rule_id] <= where
             for rule_id, where in first_named.items()}
@@ -263,10 +263,10 @@ def test_the_static_export_shows_rules_as_text_with_the_id_and_rulings_set_apart
     name, nb, body = exported
     if name not in GAME_OF:
         pytest.skip("only the game notebooks show rules")
-    rules = re.findall(r'<div class="cw-rule" data-rule="([^"]+)"', body)
+    rules = re.findall(r'<div class="cw-ruletext" data-rule="([^"]+)"', body)
     assert len(rules) >= 5, name
     for rule_id in rules:
-        assert f'<strong class="cw-rule-id">{rule_id}</strong>' in body
-    assert '<div class="cw-ruling"' in body and "<strong>Our ruling</strong>: " in body
+        assert f'<strong class="cw-ruletext-id">{rule_id}</strong>' in body
+    assert '<div class="cw-ruletext-ruling"' in body and "<strong>Our ruling</strong>: " in body
     printed = re.findall(r"<pre>(.*?)</pre>", body, re.S)
     assert not [p for p in printed if re.search(r"^[A-Z]{1,2}\d+: .*Our ruling", p, re.M)], name

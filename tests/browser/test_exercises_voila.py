@@ -122,7 +122,7 @@ def test_poch_exercises_are_answered_in_voila(page, voila_home):
         shots = REPO / "screenshots"
         shots.mkdir(exist_ok=True)
         box.screenshot(path=str(shots / "exercise-voila.png"))
-        page.locator(".cw-rule").first.screenshot(path=str(shots / "rule-voila.png"))
+        page.locator(".cw-ruletext").first.screenshot(path=str(shots / "rule-voila.png"))
     assert page.js_errors == []
 
 
