@@ -62,15 +62,17 @@ class Page:
     """One page's websocket: what is sent to it goes through a queue and a writer task, so
     a slow page never holds up the table."""
 
-    def __init__(self, ws: WebSocket):
+    def __init__(self, ws: WebSocket, max_rate=MAX_RATE):
         self.ws = ws
+        self.max_rate = max_rate
         self.queue: asyncio.Queue = asyncio.Queue()
         self.closed = False
         self.times: list[float] = []
 
     def put(self, obj):
+        """Send ``obj`` (as JSON); ``None``: close the page after what was put before."""
         if not self.closed:
-            self.queue.put_nowait(json.dumps(obj, separators=(",", ":")))
+            self.queue.put_nowait(None if obj is None else json.dumps(obj, separators=(",", ":")))
 
     async def writer(self):
         try:
@@ -88,7 +90,7 @@ class Page:
         now = time.monotonic()
         self.times = [t for t in self.times if now - t < 1.0]
         self.times.append(now)
-        return len(self.times) > MAX_RATE
+        return len(self.times) > self.max_rate
 
 
 def _table_word(table) -> dict:
@@ -109,9 +111,11 @@ def flush(table):
 
 
 def make_app(db_path="cardwidgets-class.db", *, new_key=False, cover_after=COVER_AFTER,
-             room: Classroom | None = None) -> Starlette:
+             max_rate=MAX_RATE, room: Classroom | None = None) -> Starlette:
     """The server's app, its tables in the SQLite file ``db_path`` (read back if it exists).
-    ``app.state.room`` is the :class:`Classroom`; ``app.state.room.teacher_key`` the key."""
+    ``app.state.room`` is the :class:`Classroom`; ``app.state.room.teacher_key`` the key.
+    ``cover_after``: seconds before a built-in player plays for a student who left;
+    ``max_rate``: messages a page may send in a second (more are dropped, with a word)."""
     room = room or Classroom(db_path, new_key=new_key)
     wrong: dict[str, list[float]] = {}
     bundle = {"js": _bundle_js(), "css": _bundle_css()}
@@ -280,7 +284,7 @@ def make_app(db_path="cardwidgets-class.db", *, new_key=False, cover_after=COVER
             await ws.close(code=1008)
             return
         await ws.accept()
-        page = Page(ws)
+        page = Page(ws, max_rate)
         writer = asyncio.create_task(page.writer())
         table = seat = feed = None
         watching = False
