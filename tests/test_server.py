@@ -528,3 +528,10 @@ def test_the_record_downloaded_loads_in_the_notebooks(server):
     assert game.finished and game.actions == app.state.room.tables[t["id"]].game.actions
     for p in pages.values():
         p.close()
+
+
+def test_the_serve_command_refuses_a_wrong_port_in_one_line(capsys):
+    from cardwidgets.cli import main
+    assert main(["serve", "--port", "70000"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("cardwidgets: --port") and "\n" not in err
