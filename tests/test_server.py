@@ -462,6 +462,21 @@ def test_the_teacher_watches_with_every_card_face_up(server):
     play_moves(app, t["id"], pages, 4)
     watch.sync()
     assert len(watch.frames()) == len(table.game.actions) + 1
+    # the teacher switches to one seat's view and follows the game in it
+    watch.send({"method": "custom", "content": {"type": "take_seat", "seat": 1, "play": False,
+                                                "at": 0}})
+    watch.sync()
+    play_moves(app, t["id"], pages, 3)
+    watch.sync()
+    feed = table.watchers[0][0]
+    assert feed.seat == 1 and len(feed.frames) == len(table.game.actions) + 1
+    assert len(watch.frames()) == len(feed.frames)
+    assert not leaks(feed, watch.log[-3:])            # the seat's view: its own hand only
+    # the teacher's view watches: it cannot play
+    watch.send({"method": "custom", "content": {"type": "take_seat", "seat": 1, "play": True,
+                                                "at": 0}})
+    watch.sync()
+    assert watch.notice()["kind"] == "refused" and feed.play_as is None
     watch.close()
     for p in pages.values():
         p.close()
