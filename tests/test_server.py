@@ -550,3 +550,28 @@ def test_the_serve_command_refuses_a_wrong_port_in_one_line(capsys):
     assert main(["serve", "--port", "70000"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("cardwidgets: --port") and "\n" not in err
+
+
+def test_a_fault_of_the_server_leaves_the_table_as_it_was(server, monkeypatch):
+    """Should the server fail on a message (here: a fault put in on purpose), the page is
+    told and closed, the table is unchanged, and the seat opens afresh where the game is."""
+    client, app, headers, _ = server
+    t = make_table(client, headers, players=2)
+    pages = students(client, t)
+    table = app.state.room.tables[t["id"]]
+    actor = table.game.current_player
+    before = list(table.game.actions)
+    secret = pages[actor].welcome["secret"]
+    from cardwidgets.server import classroom
+
+    def broken(self, feed):
+        raise RuntimeError("a fault put in by the test")
+    monkeypatch.setattr(classroom.Table, "_moved", broken)
+    pages[actor].act(first_legal(table.feeds[actor]), len(table.feeds[actor].frames) - 1)
+    pages[actor].read_until_closed()
+    assert "reconnects" in pages[actor].error and table.game.actions == before
+    monkeypatch.undo()
+    again = join(client, t["seats"][actor]["code"], secret)
+    assert len(again.frames()) == len(before) + 1
+    pages[actor] = again
+    assert play_moves(app, t["id"], pages, 2) == 2

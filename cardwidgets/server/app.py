@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import traceback
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -342,7 +343,16 @@ def make_app(db_path="cardwidgets-class.db", *, new_key=False, cover_after=COVER
                 data = await read(ws, page)
                 if data is None:
                     continue
-                handle(table, seat, feed, data, watching)
+                try:
+                    handle(table, seat, feed, data, watching)
+                except Exception:   # a fault of ours, not the page's: start the seat afresh
+                    traceback.print_exc()
+                    if not watching and table.feeds.get(seat) is feed:
+                        del table.feeds[seat]
+                        feed.close()
+                    page.put({"kind": "error", "text": "The server could not handle that "
+                              "message; the page reconnects to the table as it is.", "close": True})
+                    raise _Done() from None
                 flush(table)
         except (WebSocketDisconnect, _Done, _TooBig):
             pass

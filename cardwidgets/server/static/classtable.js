@@ -133,7 +133,8 @@ function connect() {
       else say("Connected", "ok");
       document.body.dataset.table = msg.status;
     } else if (msg.kind === "error") {
-      if (msg.close) stop(msg.text); else say(msg.text, "error");
+      if (msg.close && /reconnects/.test(msg.text)) say(msg.text, "warn");   // the close handler reconnects
+      else if (msg.close) stop(msg.text); else say(msg.text, "error");
     }
   });
   ws.addEventListener("close", () => {
