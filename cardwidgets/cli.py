@@ -97,6 +97,8 @@ def _parser():
     b.add_argument("--output", metavar="DIR", default=None, help="where to write it: a new or "
                    "empty folder, or a site built before (default site/_output)")
     b.add_argument("--cache-dir", metavar="DIR", default=None, help="where downloads are kept between builds")
+    from .server import add_parser as add_serve
+    add_serve(sub)
     return p
 
 
@@ -190,6 +192,9 @@ def main(argv=None, out=None) -> int:
                 site.build(args.output, offline=args.offline, cache_dir=args.cache_dir)
             except site.SiteError as exc:
                 raise CardwidgetsError(f"site: {exc}") from None
+        elif args.command == "serve":
+            from .server import serve
+            return serve(args, out)
         elif args.command == "rules":
             cls = _game_class(args.game)
             for rule, text in cls.RULES.items():
