@@ -104,7 +104,7 @@ def test_a_tutorial_finished_by_keyboard_alone(browser, lab, lab_root, game):
             page.wait_for_function(f"() => {STEP[6:]} === {at}")
             if held:                       # a hand's result held on screen: Next hand
                 page.locator(".cw-root .cw-result").wait_for()
-                _tab_to(page, lambda f: "cw-next-hand" in f["cls"])
+                _tab_to(page, lambda f: "cw-coach-next" in f["cls"])   # the coach's, beside the table
                 page.keyboard.press("Enter")
                 page.wait_for_function(f"() => {STEP[6:]} > {at}")
                 continue
