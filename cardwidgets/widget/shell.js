@@ -1478,8 +1478,10 @@ function render({ model, el }) {
       if (host === now) now.insertBefore(coachBox, nowWho); else body.insertBefore(coachBox, tableHost);
       fit.key = "";
     }
-    if (coachBox._cwCoach === c) return;
+    const held = !!(c && f.hand_end && model.get("held"));
+    if (coachBox._cwCoach === c && coachBox._cwHeld === held) return;
     coachBox._cwCoach = c;
+    coachBox._cwHeld = held;
     coachBox.textContent = "";
     if (!c) return;
     const head = cwEl("div", "cw-coach-head", coachBox, "Coach");
@@ -1497,6 +1499,11 @@ function render({ model, el }) {
     }
     if (c.before) cwEl("p", "cw-coach-before", coachBox, c.before);
     if (c.end) cwEl("p", "cw-coach-end", coachBox, c.end);
+    if (held) {
+      // the hand's result is held (under the table when the widget is narrow): go on from here
+      const b = mk("cw-coach-btn cw-coach-next", "Next hand ›", "Next hand (Enter): the hand's result is shown in Now", () => coachSay({ type: "next_hand", at: frames.length - 1 }), coachBox);
+      b.dataset.kind = "next_hand";
+    }
     const ids = c.rule ? cwRuleIds(c.rule, meta.rules) : [];
     if (ids.length) {
       const d = cwEl("details", "cw-coach-rule", coachBox);

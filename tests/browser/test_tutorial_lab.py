@@ -97,11 +97,17 @@ def test_a_tutorial_finished_by_keyboard_alone(browser, lab, lab_root, game):
             state = json.loads(kernel_eval(page, "import json\nprint(json.dumps([w.guided_over(), "
                                                  "len(w.game.actions), w.coach_now(), "
                                                  "w._plan_json[len(w.game.actions)] "
-                                                 "if not w.guided_over() else None]))"))
-            over, at, coach, move = state
+                                                 "if not w.guided_over() else None, w.held]))"))
+            over, at, coach, move, held = state
             if over:
                 break
             page.wait_for_function(f"() => {STEP[6:]} === {at}")
+            if held:                       # a hand's result held on screen: Next hand
+                page.locator(".cw-root .cw-result").wait_for()
+                _tab_to(page, lambda f: "cw-coach-next" in f["cls"])   # the coach's, beside the table
+                page.keyboard.press("Enter")
+                page.wait_for_function(f"() => {STEP[6:]} > {at}")
+                continue
             # the coach's words for this decision, on screen beside the table and the moves
             shown = page.locator(".cw-root .cw-coach-before")
             assert shown.inner_text() == coach["before"]
@@ -113,6 +119,8 @@ def test_a_tutorial_finished_by_keyboard_alone(browser, lab, lab_root, game):
             assert moves < 40
         end = page.locator(".cw-root .cw-coach-end")
         end.wait_for()
+        # the guided hand's last step ends a hand: its result is held on the table too
+        page.locator(".cw-root .cw-result").wait_for()
         script = json.loads(kernel_eval(page, "print(json.dumps(w._script['end']))"))
         assert end.inner_text() == script
         assert kernel_eval(page, "print(w.on_script())").strip() == "True"
