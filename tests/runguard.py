@@ -6,6 +6,8 @@ loads it with ``pytest_plugins``).
   run: it stops at once ("Interrupted", exit status 2), tears down the session's fixtures on
   the way out (the JupyterLab servers and Chromium of tests/browser/labfixtures.py), and
   never counts it as one test's failure before going on.
+- Under pytest-xdist the controller passes the signal on to its workers, so each stops its
+  own test and tears down its own fixtures; a worker stops once, however many signals come.
 - A test that hangs fails on its own: each test (setup, call and teardown together) gets
   ``CARDWIDGETS_TEST_TIMEOUT`` seconds (default 900, the first browser test included, which
   starts JupyterLab and Chromium; 0 turns the limit off), after which it fails with
@@ -28,8 +30,37 @@ class TestTimeout(Exception):
     __test__ = False  # not a test class
 
 
-def _interrupt(signum, frame):
-    raise KeyboardInterrupt(f"stopped by {signal.Signals(signum).name}")
+def _children() -> list[int]:
+    """This process's children (under xdist's controller: its workers)."""
+    me, out = os.getpid(), []
+    for proc in os.scandir("/proc"):
+        if proc.name.isdigit():
+            try:
+                with open(f"/proc/{proc.name}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == me:
+                        out.append(int(proc.name))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def _handler(config):
+    worker = hasattr(config, "workerinput")
+    stopping = []
+
+    def interrupt(signum, frame):
+        if worker and stopping:   # already stopping: let the teardown finish
+            return
+        stopping.append(signum)
+        if not worker and config.pluginmanager.has_plugin("dsession") and os.path.isdir("/proc"):
+            for pid in _children():
+                try:
+                    os.kill(pid, signum)
+                except ProcessLookupError:
+                    pass
+        raise KeyboardInterrupt(f"stopped by {signal.Signals(signum).name}")
+
+    return interrupt
 
 
 def _time_limit() -> float:
@@ -43,7 +74,8 @@ def _main_thread() -> bool:
 def pytest_configure(config):
     if not _main_thread():
         return
-    config._runguard_old = {sig: signal.signal(sig, _interrupt) for sig in STOP_SIGNALS}
+    interrupt = _handler(config)
+    config._runguard_old = {sig: signal.signal(sig, interrupt) for sig in STOP_SIGNALS}
 
 
 def pytest_unconfigure(config):

@@ -16,12 +16,13 @@ TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 
 SLOW = '''
+import os
 import pathlib
 import time
 
 
 def test_sleeps():
-    pathlib.Path(__file__).with_name("started").write_text("yes")
+    pathlib.Path(__file__).with_name("started").write_text(str(os.getpid()))
     time.sleep(120)
 
 
@@ -62,14 +63,30 @@ def stop_with(proc, sig):
     return time.monotonic() - t0, out
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
-def test_a_signal_stops_the_whole_run_at_once(tmp_path, sig):
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
+
+
+@pytest.mark.parametrize("sig,workers", [(signal.SIGTERM, []), (signal.SIGINT, []),
+                                         (signal.SIGTERM, ["-n", "2", "--dist", "loadfile"])],
+                         ids=["SIGTERM", "SIGINT", "SIGTERM-xdist"])
+def test_a_signal_stops_the_whole_run_at_once(tmp_path, sig, workers):
     """SIGTERM (``timeout``, CI) and SIGINT (Ctrl-C) end the run within seconds as an
-    interrupted run: no test counted as failed, and no later test started."""
+    interrupted run: no test counted as failed, and no later test started. Under xdist the
+    signal goes to the controller alone (as ``kill`` sends it), which stops its workers."""
     (tmp_path / "test_slow.py").write_text(SLOW)
-    proc = start_pytest(tmp_path, "test_slow.py")
+    proc = start_pytest(tmp_path, "test_slow.py", *workers)
     wait_for(tmp_path / "started", proc)
     took, out = stop_with(proc, sig)
+    runner = int((tmp_path / "started").read_text())
+    deadline = time.monotonic() + 5
+    while not gone(runner) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert gone(runner), f"the process running the test is still there after {sig.name}"
     assert took < 10, out[-3000:]
     assert proc.returncode == pytest.ExitCode.INTERRUPTED, out[-3000:]
     assert f"KeyboardInterrupt: stopped by {sig.name}" in out, out[-3000:]

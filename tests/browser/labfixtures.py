@@ -11,8 +11,9 @@ tests import their own helpers as ``conftest``, which a second conftest.py would
 - ``lab_root``: the folder JupyterLab serves: a copy of ``notebooks/`` and ``scratch/`` for
   the small notebooks the tests write.
 - ``lab``: that JupyterLab (a ``LabServer``); its kernels import this checkout (PYTHONPATH).
-  After each test the sessions it opened are shut down, so every test starts its notebooks
-  on fresh kernels, whatever ran before it. A server that died is started again.
+  After each test the sessions it opened are shut down and the settings it changed (a dark
+  theme, a hidden status bar) dropped, so every test starts on fresh kernels and the default
+  settings, whatever ran before it. A server that died is started again.
 - ``browser``: a connected headless Chromium. One that died (crashed or killed during a test)
   is launched again for the next test, so one failure stays one failure.
 - ``page``: a fresh 1300 x 2200 page in its own context, its script errors in
@@ -91,10 +92,18 @@ class SharedLab:
             self.starts += 1
         return self.server
 
-    def close_sessions(self):
-        """Shut down every notebook session (and its kernel) the server has open."""
+    def clean(self):
+        """What one test did to the server, undone for the next: every notebook session (and
+        its kernel) shut down, and the user settings it changed (theme, status bar, ...) back
+        to the defaults."""
         if self.server is None or self.server.proc.poll() is not None:
             return
+        settings = self.server.home / "user-settings"
+        for path in settings.iterdir():
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
         url = self.server.url
         with contextlib.suppress(OSError, ValueError):
             with urllib.request.urlopen(f"{url}/api/sessions", timeout=5) as r:
@@ -148,7 +157,7 @@ def lab(cw_lab):
     try:
         yield server
     finally:
-        cw_lab.close_sessions()
+        cw_lab.clean()
 
 
 @pytest.fixture

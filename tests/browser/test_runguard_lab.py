@@ -6,9 +6,9 @@ Each test runs pytest on a small test file written to a temporary folder, with t
 tests/conftest.py loaded as a plugin (``-p conftest``) and the fixtures imported by name, as
 the browser test modules do.
 """
+import json
 import os
 import signal
-import subprocess
 import time
 from pathlib import Path
 
@@ -93,6 +93,8 @@ def test_after():
 
 
 def test_a_browser_killed_in_one_test_fails_that_test_alone(tmp_path):
+    """Chromium killed (SIGKILL) during the first test: that test fails, the next two get a
+    new browser and pass; no errors in setup or teardown."""
     (tmp_path / "test_killed.py").write_text(KILLED)
     proc = start_pytest(tmp_path, "test_killed.py")
     out, _ = proc.communicate(timeout=300)
@@ -109,11 +111,13 @@ def alive(pid: int, cmd: str) -> bool:
     return now == cmd
 
 
-def test_sigterm_during_a_browser_test_stops_lab_kernels_and_chromium(tmp_path):
+@pytest.mark.parametrize("workers", [[], ["-n", "2", "--dist", "loadfile"]], ids=["plain", "xdist"])
+def test_sigterm_during_a_browser_test_stops_lab_kernels_and_chromium(tmp_path, workers):
+    """SIGTERM to pytest (to xdist's controller alone) while a browser test runs: the run ends
+    within seconds, interrupted, and the JupyterLab, kernel and Chromium it started are gone."""
     (tmp_path / "test_stopped.py").write_text(STOPPED)
-    proc = start_pytest(tmp_path, "test_stopped.py")
+    proc = start_pytest(tmp_path, "test_stopped.py", *workers)
     wait_for(tmp_path / "started", proc, seconds=240)
-    import json
     procs = {int(pid): cmd for pid, cmd in json.loads((tmp_path / "procs.json").read_text()).items()}
     kinds = {"jupyterlab": "-m jupyterlab", "kernel": "ipykernel", "chromium": "chrom"}
     for kind, word in kinds.items():
