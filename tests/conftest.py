@@ -5,6 +5,8 @@
   ``HYPOTHESIS_PROFILE=long``).
 - Real-browser tests (marked ``browser``) skip with one line saying how to get a browser when
   this machine has no Chromium; with ``CI=true`` a missing browser is an error instead.
+- Plugins: ``runguard`` (SIGTERM and Ctrl-C stop the whole run; a hung test fails on its own)
+  and ``labfixtures`` (one JupyterLab and one Chromium for every browser test module).
 """
 import os
 import sys
@@ -21,6 +23,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 sys.path.insert(0, str(Path(__file__).parent / "browser"))
 from labserver import browser_problem  # noqa: E402
+
+pytest_plugins = ["runguard", "labfixtures"]
 
 
 @pytest.hookimpl(tryfirst=True)

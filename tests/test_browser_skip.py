@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def run_browser_tests(**env):
     env = dict(os.environ, PYTHONPATH=str(ROOT), CARDWIDGETS_CHROMIUM="/nonexistent/chromium",
                **env)
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-ra", "tests/browser"],
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-ra", "-n", "0", "tests/browser"],
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
 
 

@@ -1,16 +1,32 @@
-"""Fixtures for the real-browser tests: one headless JupyterLab and one Chromium per session.
+"""Fixtures for the real-browser tests: one headless JupyterLab and one Chromium for the whole
+run (one per worker under pytest-xdist), shared by every module.
 
-(Imported by the test modules rather than kept in a conftest.py: the engine tests import
-their own helpers as ``conftest``, which a second conftest.py would shadow.)
+tests/conftest.py loads this module as a plugin (``pytest_plugins``), so each fixture exists
+once for the session. Test modules may still import the fixtures by name (``from labfixtures
+import browser, lab, lab_root, page``): that makes a copy of the fixture in the module, but
+the copies are thin and all reach the same session-wide server and browser below
+(``cw_lab_root``, ``cw_lab``, ``cw_chromium``). (Not a conftest.py of its own: the engine
+tests import their own helpers as ``conftest``, which a second conftest.py would shadow.)
 
-JupyterLab serves a temporary folder holding a copy of ``notebooks/`` and the small notebooks
-the tests write; its kernels import this checkout (PYTHONPATH), and everything is stopped
-at the end of the session, kernels included.
+- ``lab_root``: the folder JupyterLab serves: a copy of ``notebooks/`` and ``scratch/`` for
+  the small notebooks the tests write.
+- ``lab``: that JupyterLab (a ``LabServer``); its kernels import this checkout (PYTHONPATH).
+  After each test the sessions it opened are shut down and the settings it changed (a dark
+  theme, a hidden status bar) dropped, so every test starts on fresh kernels and the default
+  settings, whatever ran before it. A server that died is started again.
+- ``browser``: a connected headless Chromium. One that died (crashed or killed during a test)
+  is launched again for the next test, so one failure stays one failure.
+- ``page``: a fresh 1300 x 2200 page in its own context, its script errors in
+  ``page.js_errors``.
+
+Everything is stopped at the end of the run, kernels included, also when the run is stopped
+by SIGTERM or Ctrl-C (tests/runguard.py turns those into an interrupt).
 """
+import contextlib
+import json
 import os
 import shutil
-import signal
-import sys
+import urllib.request
 
 import pytest
 
@@ -29,15 +45,82 @@ def require_browser():
     pytest.skip(f"browser tests skipped: {problem}")
 
 
-def _stop_on_sigterm(signum, frame):  # a killed test run still stops Lab and Chromium
-    raise SystemExit(f"stopped by signal {signum}")
+class Chromium:
+    """One Playwright and one headless Chromium, launched when first wanted and launched again
+    when the last one is no longer connected."""
+
+    def __init__(self):
+        self.playwright = None
+        self.browser = None
+        self.launches = 0
+
+    def live(self):
+        if self.browser is not None and self.browser.is_connected():
+            return self.browser
+        self.close()          # what is left of one that died, its Playwright driver included
+        from playwright.sync_api import sync_playwright
+        self.playwright = sync_playwright().start()
+        self.browser = launch_browser(self.playwright)
+        self.launches += 1
+        return self.browser
+
+    def close(self):
+        browser, self.browser = self.browser, None
+        playwright, self.playwright = self.playwright, None
+        if browser is not None:
+            with contextlib.suppress(Exception):
+                browser.close()
+        if playwright is not None:
+            with contextlib.suppress(Exception):
+                playwright.stop()
 
 
-signal.signal(signal.SIGTERM, _stop_on_sigterm)
+class SharedLab:
+    """One ``LabServer`` on ``root``, started when first wanted and again if it died."""
+
+    def __init__(self, root):
+        self.root = root
+        self.server = None
+        self.starts = 0
+
+    def live(self) -> LabServer:
+        if self.server is None or self.server.proc.poll() is not None:
+            self.stop()
+            server = LabServer(self.root, env={"PYTHONPATH": str(REPO)})
+            server.start()
+            self.server = server
+            self.starts += 1
+        return self.server
+
+    def clean(self):
+        """What one test did to the server, undone for the next: every notebook session (and
+        its kernel) shut down, and the user settings it changed (theme, status bar, ...) back
+        to the defaults."""
+        if self.server is None or self.server.proc.poll() is not None:
+            return
+        settings = self.server.home / "user-settings"
+        for path in settings.iterdir():
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+        url = self.server.url
+        with contextlib.suppress(OSError, ValueError):
+            with urllib.request.urlopen(f"{url}/api/sessions", timeout=5) as r:
+                sessions = json.load(r)
+            for s in sessions:
+                with contextlib.suppress(OSError):
+                    urllib.request.urlopen(urllib.request.Request(
+                        f"{url}/api/sessions/{s['id']}", method="DELETE"), timeout=15).close()
+
+    def stop(self):
+        server, self.server = self.server, None
+        if server is not None:
+            server.stop()
 
 
 @pytest.fixture(scope="session")
-def lab_root(tmp_path_factory):
+def cw_lab_root(tmp_path_factory):
     root = tmp_path_factory.mktemp("lab")
     shutil.copytree(REPO / "notebooks", root / "notebooks")
     (root / "scratch").mkdir()
@@ -45,35 +128,42 @@ def lab_root(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def lab(lab_root):
-    require_browser()
-    server = LabServer(lab_root, env={"PYTHONPATH": str(REPO)})
-    server.start()
+def cw_lab(cw_lab_root):
+    shared = SharedLab(cw_lab_root)
     try:
-        yield server
+        yield shared
     finally:
-        server.stop()
-
-
-_SHARED = {"users": 0}
+        shared.stop()
 
 
 @pytest.fixture(scope="session")
-def browser():
-    # one Playwright and one Chromium for every module that imports this fixture
-    require_browser()
-    if _SHARED["users"] == 0:
-        from playwright.sync_api import sync_playwright
-        _SHARED["pw"] = sync_playwright().start()
-        _SHARED["browser"] = launch_browser(_SHARED["pw"])
-    _SHARED["users"] += 1
+def cw_chromium():
+    chromium = Chromium()
     try:
-        yield _SHARED["browser"]
+        yield chromium
     finally:
-        _SHARED["users"] -= 1
-        if _SHARED["users"] == 0:
-            _SHARED.pop("browser").close()
-            _SHARED.pop("pw").stop()
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def lab_root(cw_lab_root):
+    return cw_lab_root
+
+
+@pytest.fixture
+def lab(cw_lab):
+    require_browser()
+    server = cw_lab.live()
+    try:
+        yield server
+    finally:
+        cw_lab.clean()
+
+
+@pytest.fixture
+def browser(cw_chromium):
+    require_browser()
+    return cw_chromium.live()
 
 
 @pytest.fixture
@@ -87,4 +177,5 @@ def page(browser):
     try:
         yield pg
     finally:
-        context.close()
+        if browser.is_connected():   # a browser that died leaves nothing to close
+            context.close()

@@ -1,6 +1,7 @@
 """A headless JupyterLab and Chromium for the real-browser tests, screenshots and benchmark.
 
-``LabServer`` starts ``jupyter lab`` on a free port in its own process group, with no token,
+``LabServer`` starts ``jupyter lab`` on a free port in its own process group (ended with the
+process that started it, on Linux: PR_SET_PDEATHSIG), with no token,
 no news and no update checks, its settings, workspaces and runtime files in a temporary
 folder, and stops it (and its kernels) cleanly. ``launch_browser`` starts Debian's Chromium
 through Playwright. ``open_notebook`` opens a notebook and waits for an idle kernel.
@@ -39,6 +40,16 @@ def browser_problem():
         return (f"no Chromium at {CHROMIUM}: install one (apt-get install chromium) or point "
                 "CARDWIDGETS_CHROMIUM at a Chromium binary")
     return None
+
+
+def _die_with_parent():
+    """In the child, before exec: SIGTERM when the process that started it dies (Linux), so a
+    test run that is killed outright leaves no JupyterLab behind."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)   # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def free_port() -> int:
@@ -112,7 +123,8 @@ class LabServer:
         self.proc = subprocess.Popen(
             [self.python, "-m", "jupyterlab", f"--config={config}"],
             cwd=str(self.root), env=env, stdout=self._log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, start_new_session=True)
+            stdin=subprocess.DEVNULL, start_new_session=True,
+            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
