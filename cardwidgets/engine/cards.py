@@ -22,13 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .compiled import mypyc_attr
 from .errors import ConfigError
 
 __all__ = ["Card", "SuitSystem", "SUIT_SYSTEMS", "DECKS", "make_deck", "RankOrder", "deal_problem"]
 
 
-@mypyc_attr(native_class=False)   # plain Python even when compiled: any value may be given
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One playing card: a rank key, a suit key and the suit system they belong to.
@@ -74,7 +72,7 @@ class Card:
         """Name in the suit system's own language (German, Spanish, French)."""
         return self._system.name(self, self._system.native_language)
 
-    def name_in(self, language) -> str:
+    def name_in(self, language: str) -> str:
         """Name in one of the languages the suit system knows (``languages``)."""
         return self._system.name(self, language)
 
@@ -118,7 +116,7 @@ class SuitSystem:
     def languages(self) -> tuple[str, ...]:
         return tuple(self._names)
 
-    def name(self, card, language="en") -> str:
+    def name(self, card: Card, language: str = "en") -> str:
         if language not in self._names:
             raise ConfigError(
                 "language", f"{language!r} is not known for {self.key} cards; use one of "
@@ -127,13 +125,13 @@ class SuitSystem:
         return words["pattern"].format(
             rank=words["ranks"][card.rank], suit=words["suits"][card.suit])
 
-    def suit_name(self, suit, language="en") -> str:
+    def suit_name(self, suit: str, language: str = "en") -> str:
         return self._names[language]["suits"][suit]
 
-    def rank_name(self, rank, language="en") -> str:
+    def rank_name(self, rank: str, language: str = "en") -> str:
         return self._names[language]["ranks"][rank]
 
-    def card(self, code) -> Card:
+    def card(self, code: str) -> Card:
         """Parse ``"RANK-SUIT"``; raises :class:`ConfigError` naming the bad part."""
         if isinstance(code, Card):
             if code.system != self.key:
@@ -282,7 +280,7 @@ DECKS: dict[str, dict] = {
 }
 
 
-def make_deck(name) -> list[Card]:
+def make_deck(name: str) -> list[Card]:
     """A fresh, ordered list of the cards of a named deck (see :data:`DECKS`)."""
     if name not in DECKS:
         raise ConfigError("deck", f"{name!r} is not a deck we know; use one of {', '.join(DECKS)}")

@@ -13,11 +13,7 @@ True
 """
 from __future__ import annotations
 
-import ast
-import functools
 import random
-import sys
-from pathlib import Path
 
 from .core import CHANCE, TABLE, Game
 
@@ -84,33 +80,8 @@ class RuleOfThumbPlayer(Player):
 
 
 def _doc_of(game, name: str) -> str:
-    """The docstring of the method ``name`` of ``game``; for a method compiled (README, "A
-    compiled engine"), which keeps none, read from the source file beside its module."""
-    for klass in type(game).__mro__:
-        if name in klass.__dict__:
-            break
-    else:
-        return ""
-    doc = getattr(klass.__dict__[name], "__doc__", None)
-    if doc is not None:
-        return doc
-    module = sys.modules.get(klass.__module__)
-    path = Path(getattr(module, "__file__", None) or "")
-    return _source_doc(path.with_name(path.name.split(".")[0] + ".py"),   # rules.cpython-…so
-                       klass.__name__, name)
-
-
-@functools.lru_cache(maxsize=64)
-def _source_doc(path: Path, class_name: str, name: str) -> str:
-    """The docstring of ``class_name.name`` in the source file ``path`` (read once)."""
-    if not path.is_file():
-        return ""
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.ClassDef) and node.name == class_name:
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef) and item.name == name:
-                    return ast.get_docstring(item) or ""
-    return ""
+    """The docstring of the method ``name`` of ``game`` (``""`` if it has none)."""
+    return getattr(getattr(type(game), name, None), "__doc__", None) or ""
 
 
 def _habit_words(game) -> str:
