@@ -25,8 +25,8 @@ from .errors import CardwidgetsError, ConfigError, IllegalAction
 from .seats import Table
 from .words import Words
 
-__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts", "text_of",
-           "shuffled"]
+__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "Player", "fold_amounts",
+           "text_of", "shuffled"]
 
 MAX_NAME = 40         #: the longest player name (it must fit beside a seat on the table)
 MAX_NUMBER = 10**9   #: no setting or option of any game is larger than this
@@ -1016,3 +1016,20 @@ class Game:
         a hand nobody sits at, played by another seat (Truk's open hand for three players,
         KV3). A person cannot take a seat another seat plays."""
         return seat
+
+
+class Player:
+    """A computer player (:mod:`.players`, :mod:`.search`): picks one of
+    ``game.legal_actions()`` for ``seat``. Subclasses override :meth:`choose`.
+
+    After :meth:`choose`, :attr:`reason` holds a one-line reason for the choice (or ``None``),
+    in words a teacher can show. It may speak of the seat's own hidden cards, so it belongs
+    in the teacher's view only."""
+
+    #: the level's name, for people ("easy", "medium", "hard"), when made by :func:`player_for`
+    level: str | None = None
+    #: why the last choice was made (teacher's view only), or ``None``
+    reason: str | None = None
+
+    def choose(self, game: Game, seat: int):
+        raise NotImplementedError

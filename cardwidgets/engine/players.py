@@ -15,26 +15,12 @@ from __future__ import annotations
 
 import random
 
-from .core import CHANCE, TABLE, Game
+from .core import CHANCE, TABLE, Game, Player
+from .errors import ConfigError
+from .search import MonteCarloPlayer
 
 __all__ = ["Player", "RandomPlayer", "RuleOfThumbPlayer", "play_out", "LEVELS",
            "player_for"]
-
-
-class Player:
-    """Pick one of ``game.legal_actions()`` for ``seat``. Subclasses override :meth:`choose`.
-
-    After :meth:`choose`, :attr:`reason` holds a one-line reason for the choice (or ``None``),
-    in words a teacher can show. It may speak of the seat's own hidden cards, so it belongs
-    in the teacher's view only."""
-
-    #: the level's name, for people ("easy", "medium", "hard"), when made by :func:`player_for`
-    level: str | None = None
-    #: why the last choice was made (teacher's view only), or ``None``
-    reason: str | None = None
-
-    def choose(self, game: Game, seat: int):
-        raise NotImplementedError
 
 
 class RandomPlayer(Player):
@@ -117,13 +103,11 @@ LEVELS = {
 
 
 def _look_ahead(seed, **budget):
-    from .search import MonteCarloPlayer
     return MonteCarloPlayer(seed, **budget)
 
 
 def player_for(level: str, seed=None) -> Player:
     """A built-in computer player of ``level`` (one of :data:`LEVELS`), seeded."""
-    from .errors import ConfigError
     if level not in LEVELS:
         raise ConfigError("level", f"{level!r:.40} is not a level; choose one of "
                           + ", ".join(LEVELS))
