@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from .errors import ConfigError
 
-__all__ = ["Card", "SuitSystem", "SUIT_SYSTEMS", "DECKS", "make_deck", "RankOrder", "deal_problem"]
+__all__ = ["Card", "CardJSON", "SuitSystem", "SUIT_SYSTEMS", "DECKS", "make_deck", "RankOrder", "deal_problem"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -87,16 +87,33 @@ class Card:
         return self._system.indices.get(self.rank, self.rank)
 
     def to_json(self) -> dict:
-        """The card as the widget draws it: code, rank, suit, names, index and suit sign."""
-        return {"code": self.code, "rank": self.rank, "suit": self.suit, "system": self.system,
-                "index": self.index, "symbol": self.symbol, "name": self.name,
-                "native": self.native}
+        """The card as the widget draws it: code, rank, suit, names, index and suit sign (a
+        :class:`CardJSON`, a dict of its own)."""
+        items = _JSON_ITEMS.get(self)
+        if items is None:
+            items = _JSON_ITEMS[self] = (
+                ("code", self.code), ("rank", self.rank), ("suit", self.suit),
+                ("system", self.system), ("index", self.index), ("symbol", self.symbol),
+                ("name", self.name), ("native", self.native))
+        return CardJSON(items)
 
     def __str__(self) -> str:
         return self.name
 
     def __repr__(self) -> str:
         return f"Card({self.rank!r}, {self.suit!r}, {self.system!r})"
+
+
+class CardJSON(dict):
+    """A card in a view (:meth:`Card.to_json`): a plain dict for JSON and for comparing, of a
+    class of its own so that whoever reads the view (the widget's frames) knows a card by
+    its class alone."""
+
+    __slots__ = ()
+
+
+#: Each card → the items of its :meth:`Card.to_json` (its names are worked out once)
+_JSON_ITEMS: dict = {}
 
 
 class SuitSystem:

@@ -36,6 +36,7 @@ import anywidget
 import traitlets
 
 from ..engine import CHANCE, TABLE, Action, CardwidgetsError, ConfigError, Game
+from ..engine.cards import CardJSON
 from ..engine.core import fold_amounts
 from ..engine.players import LEVELS, Player, player_for
 from ..games import GAMES
@@ -70,19 +71,19 @@ def _bundle_css(games=None) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in front_end_files(games)[1])
 
 
-def _is_card(obj) -> bool:
-    return isinstance(obj, dict) and {"code", "rank", "suit", "name"} <= obj.keys()
-
-
 def _frame(view: dict, cards: dict) -> dict:
-    """A view made compact for sending: cards as codes, no copy of the rule's text (the
-    rules are sent once, in ``meta``)."""
-    frame = _compact(view, cards)
+    """A view made compact for sending: each card (a :class:`CardJSON`) as its code, its
+    details collected in ``cards``; no copy of the rule's text (the rules are sent once, in
+    ``meta``). The view's plain values are taken as they are; only its lists and dicts are
+    copied, with their cards as codes."""
+    frame = {k: v if v.__class__ not in _HOLDERS else _coded(v, cards)
+             for k, v in view.items()}
     last = frame.get("last")
-    if isinstance(last, dict):
+    if last.__class__ is dict:           # (a copy already)
         last.pop("rule_text", None)
-    if isinstance(frame.get("legal"), list):
-        frame["legal"] = _ranges(frame["legal"])
+    legal = frame.get("legal")
+    if legal.__class__ is list:
+        frame["legal"] = _ranges(legal)
     return frame
 
 
@@ -140,18 +141,23 @@ def _ranges(legal: list) -> list:
     return fold_amounts(legal)
 
 
-def _compact(obj, cards: dict):
-    """Replace every card dict in a view by its code, collecting the card's details."""
-    if _is_card(obj):
+_HOLDERS = frozenset((dict, list, CardJSON))   # what a view's values may hold cards in
+
+
+def _coded(obj, cards: dict):
+    """A list or dict of a view with each card in it as its code (its details noted in
+    ``cards``); anything else as it is."""
+    kind = obj.__class__
+    if kind is CardJSON:
         code = obj["code"]
         if code not in cards:
-            cards[code] = {k: obj[k] for k in ("rank", "suit", "index", "name", "native")
-                           if k in obj}
+            cards[code] = {k: obj[k] for k in ("rank", "suit", "index", "name", "native")}
         return code
-    if isinstance(obj, dict):
-        return {k: _compact(v, cards) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_compact(v, cards) for v in obj]
+    if kind is list:
+        return [x if x.__class__ not in _HOLDERS else _coded(x, cards) for x in obj]
+    if kind is dict:
+        return {k: x if x.__class__ not in _HOLDERS else _coded(x, cards)
+                for k, x in obj.items()}
     return obj
 
 

@@ -25,6 +25,7 @@ import random
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
+from ...engine.core import text_of
 from ...engine.words import SidesAddressed, Words, sentence_case
 
 __all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
@@ -290,6 +291,49 @@ _POWER = RankPower(RankOrder(RANK))
 _RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
 
 
+#: K19: a hand's ranks (in its order) → the signals true of it, in the order of SIGNALS;
+#: worked out once for each (a few hundred kinds of hand)
+_TRUE_SIGNALS: dict = {}
+
+
+def _true_signals(hand) -> tuple:
+    """The K19 signals that are true of ``hand``, in the order of :data:`SIGNALS`."""
+    ranks = tuple([c.rank for c in hand])
+    found = _TRUE_SIGNALS.get(ranks)
+    if found is None:
+        found = []
+        for what, (_, _, (rank, low, high)) in SIGNALS.items():
+            if rank is None:
+                true = not any(r in ("3", "2", "1") for r in ranks)
+            else:
+                true = low <= ranks.count(rank) <= high
+            if true:
+                found.append(what)
+        found = _TRUE_SIGNALS[ranks] = tuple(found)
+    return found
+
+
+#: The legal actions that are the same at every table, made once (actions are values)
+_SIGNAL_ACTIONS = {(seat, what): Action("signal", seat, what=what)
+                   for seat in range(4) for what in SIGNALS}
+_PLAYS: dict = {}
+
+
+def _play_action(seat, card) -> Action:
+    action = _PLAYS[seat, card] = Action("play", seat, card=card)
+    return action
+
+
+def _card_played(w, seat, card, trick_name) -> str:
+    """K5: the words of a card played to a trick not yet complete."""
+    return f"{w.says(seat, 'plays')} the {card.name} to the {trick_name}."
+
+
+def _sentence_of(source) -> str:
+    """The words ``source`` makes (:func:`text_of`), as a sentence (for a game with a *you*)."""
+    return sentence_case(text_of(source))
+
+
 def _letter(side) -> str:
     return "=" if side is None else SIDE_NAMES[side]
 
@@ -481,9 +525,9 @@ class Truk(SidesAddressed, Game):
     def words(self) -> Words:
         if not self.options["itzu"]:
             return super().words
-        you, words = self.you, getattr(self, "_words", None)
+        you, words = self.you, self.__dict__.get("_words")
         if words is None or words.you != you:
-            words = self._words = _OpenWords(self.players, you, OPEN_SEAT,
+            words = self.__dict__["_words"] = _OpenWords(self.players, you, OPEN_SEAT,
                                                          OPEN_PARTNER)
         return words
 
@@ -781,7 +825,7 @@ class Truk(SidesAddressed, Game):
                     out.append(Action("change", seat, cards=combo))
             return out + self._signal_actions(seat)
         # play
-        out = [Action("play", seat, card=c) for c in self.hands[seat]]
+        out = [_PLAYS.get((seat, c)) or _play_action(seat, c) for c in self.hands[seat]]
         if self._may_bet() is None:
             out.append(Action("truk", seat))
         if self._may_ask_pass(seat) is None:
@@ -793,8 +837,9 @@ class Truk(SidesAddressed, Game):
         nor for side B in itzu truk, KV3)."""
         if not self._signals_allowed(seat):
             return []
-        return [Action("signal", seat, what=what) for what in SIGNALS
-                if (seat, what) not in self.given and self._signal_true(seat, what)]
+        given = self.given
+        return [_SIGNAL_ACTIONS[seat, what] for what in _true_signals(self.hands[seat])
+                if (seat, what) not in given]
 
     def _may_ask_partner(self, seat):
         """Why ``seat`` may not ask the partner for a signal now (K19, our ruling), or
@@ -833,12 +878,7 @@ class Truk(SidesAddressed, Game):
         return None
 
     def _signal_true(self, seat, what) -> bool:
-        rank, low, high = SIGNALS[what][2]
-        hand = self.hands[seat]
-        if rank is None:
-            return not any(c.rank in ("3", "2", "1") for c in hand)
-        k = sum(1 for c in hand if c.rank == rank)
-        return low <= k <= high
+        return what in _true_signals(self.hands[seat])
 
     # ---- the deal ------------------------------------------------------------------------
     def chance_action(self, rng: random.Random) -> Action:
@@ -1446,10 +1486,10 @@ class Truk(SidesAddressed, Game):
         trick = self.trick = self.trick.add(seat, card)
         k = len(self.tricks)
         name = TRICK_NAMES[k]
-        text = f"{w.says(seat, 'plays')} the {card.name} to the {name}."
         if len(trick.plays) < self.n:
             self.to_act = self.table.next(seat)
-            return text, "K5"
+            return (_card_played, (w, seat, card, name)), "K5"     # words made when read
+        text = _card_played(w, seat, card, name)
         # the trick is complete
         out = trick.outcome(self.power, self.table.team_of)
         self.tricks.append(trick)
@@ -1626,7 +1666,9 @@ class Truk(SidesAddressed, Game):
         if self.options["itzu"]:
             action = self._as_open(action)
         text, rule = self._do_step(action)
-        return (sentence_case(text) if self.you is not None else text), rule
+        if self.you is not None:
+            text = sentence_case(text) if text.__class__ is str else (_sentence_of, (text,))
+        return text, rule
 
     def _do_step(self, action):
         key = self._phase.key
