@@ -74,13 +74,14 @@ def _bundle_css(games=None) -> str:
 def _frame(view: dict, cards: dict) -> dict:
     """A view made compact for sending: each card (a :class:`CardJSON`) as its code, its
     details collected in ``cards``; no copy of the rule's text (the rules are sent once, in
-    ``meta``). The view's plain values are taken as they are; only its lists and dicts are
-    copied, with their cards as codes."""
-    frame = {k: v if v.__class__ not in _HOLDERS else _coded(v, cards)
+    ``meta``). Made from the view directly: its plain values and the engine's own entries,
+    which hold no card, are taken as they are; only the game's lists and dicts are copied,
+    with their cards as codes."""
+    frame = {k: v if v.__class__ not in _HOLDERS or k in _NO_CARDS else _coded(v, cards)
              for k, v in view.items()}
     last = frame.get("last")
-    if last.__class__ is dict:           # (a copy already)
-        last.pop("rule_text", None)
+    if last.__class__ is dict:
+        frame["last"] = {k: v for k, v in last.items() if k != "rule_text"}
     legal = frame.get("legal")
     if legal.__class__ is list:
         frame["legal"] = _ranges(legal)
@@ -142,6 +143,8 @@ def _ranges(legal: list) -> list:
 
 
 _HOLDERS = frozenset((dict, list, CardJSON))   # what a view's values may hold cards in
+#: the entries of every view (:meth:`Game.view`) that never hold a card: names, words, actions
+_NO_CARDS = frozenset(("players", "last", "legal"))
 
 
 def _coded(obj, cards: dict):
