@@ -8,7 +8,7 @@ uniformly random legal action, until the hand is over. A hand here is 4 players,
   is refused with its rule) and explained (its text, made when read, and its rule id).
 * OpenSpiel ``oh_hell`` (players=4, num_tricks_fixed=10): the deal is one chance step per card
   plus one for the trump, then 4 bids and 40 cards played (C++ state, Python loop).
-* the bare hand (``bare_pocha.py``): the same rules in the plainest pure Python, cards as
+* the bare hand (``bare/pocha.py``): the same rules in the plainest pure Python, cards as
   numbers, nothing checked, explained or kept: the floor a pure-Python engine can reach with
   this loop (``tests/test_speed_paths.py`` checks that it plays the same rules).
 
@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardwidgets.engine import CHANCE  # noqa: E402
-from bare_pocha import bare_hand  # noqa: E402
+from bare.pocha import bare_hand  # noqa: E402
 
 clock = time.process_time   # CPU time: the same for both engines on a busy machine
 from cardwidgets.games.pocha import Pocha  # noqa: E402
@@ -155,7 +155,7 @@ def main(seconds: float = 5.0) -> None:
     print(f"cardwidgets Pocha : {ours:9.1f} hands/s ({n_ours} hands of 4 x 10 cards, "
           f"deal + 4 bids + 40 plays + scoring, every step checked and explained)")
     print(f"bare pure Python  : {bare:9.1f} hands/s ({n_bare} hands: the same rules, nothing "
-          f"checked, explained or kept; bare_pocha.py)")
+          f"checked, explained or kept; bare/pocha.py)")
     if pyspiel is None:
         print("OpenSpiel is not installed (pip install open_spiel): only our figures are reported.")
     else:

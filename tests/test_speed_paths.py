@@ -586,10 +586,10 @@ def test_pocha_chance_action_deals_as_the_plain_shuffle():
 
 
 def _bare():
-    """The bare hand of ``benchmarks/bare_pocha.py`` (the race's floor)."""
+    """The bare hand of ``benchmarks/bare/pocha.py`` (the race's floor)."""
     import importlib.util
     from pathlib import Path
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bare_pocha.py"
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bare" / "pocha.py"
     spec = importlib.util.spec_from_file_location("bare_pocha", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
