@@ -46,7 +46,7 @@ def whole_game(key, n, setup, rng) -> int:
 def pocha_hand(rng) -> None:
     """One random whole-deck Pocha hand (10 cards each, 4 players) through its scoring."""
     game = GAMES["pocha"](4, start=10, hands=1, dealer=rng.randrange(4))
-    while game.current_player is not None:
+    while game.hand_no == 1 and not game.finished:
         actor = game.current_player
         game.apply(game.chance_action(rng) if actor == CHANCE
                    else rng.choice(game.legal_actions()))
