@@ -25,7 +25,7 @@ import sys
 from .engine import CardwidgetsError, RandomPlayer, RuleOfThumbPlayer, play_out
 from .engine.players import LEVELS, player_for
 from .games import GAMES
-from .records import builtin_records, load_record, save_record
+from .records import builtin_records, check_save_path, load_record, save_record
 
 #: every player the command line knows: the levels (easy, medium, hard), thumb and random
 PLAYERS = {"random": RandomPlayer, "thumb": RuleOfThumbPlayer,
@@ -94,7 +94,8 @@ def _parser():
     b = wsub.add_parser("build", help="build the site (JupyterLite with the Pyodide kernel)")
     b.add_argument("--offline", action="store_true",
                    help="carry Pyodide and every wheel on the site, so it needs no internet")
-    b.add_argument("--output", metavar="DIR", default=None, help="where to write it (default site/_output)")
+    b.add_argument("--output", metavar="DIR", default=None, help="where to write it: a new or "
+                   "empty folder, or a site built before (default site/_output)")
     b.add_argument("--cache-dir", metavar="DIR", default=None, help="where downloads are kept between builds")
     return p
 
@@ -195,6 +196,8 @@ def main(argv=None, out=None) -> int:
                 print(f"{rule}. {text}", file=out)
         else:
             cls = _game_class(args.game)
+            if args.save:
+                check_save_path(args.save)   # before the game is played, not after
             options = {}
             for item in args.variant:
                 key, _, value = item.partition("=")

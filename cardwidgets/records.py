@@ -18,14 +18,17 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import secrets
 from pathlib import Path
 
 from .engine import TABLE, Action, CardwidgetsError, ConfigError, Game, RecordError
+from .files import FileRefused, read_bounded
 from .games import GAMES
 
-__all__ = ["FORMAT", "VERSION", "record_of", "save_record", "load_record", "read_record",
-           "builtin_records", "builtin_record_path"]
+__all__ = ["FORMAT", "VERSION", "record_of", "save_record", "check_save_path", "load_record",
+           "read_record", "builtin_records", "builtin_record_path"]
 
 FORMAT = "cardwidgets-record"
 VERSION = 1
@@ -58,11 +61,47 @@ def record_of(game, *, title=None, comments=None, facts=None, with_result=True) 
 
 
 def save_record(game, path, **kwargs) -> Path:
-    """Write the record of ``game`` to ``path`` (JSON) and return the path."""
-    path = Path(path)
-    path.write_text(json.dumps(record_of(game, **kwargs), indent=1, ensure_ascii=False) + "\n",
-                    encoding="utf-8")
+    """Write the record of ``game`` to ``path`` (JSON) and return the path.
+
+    A file already at ``path`` is replaced only if it is a game record; anything else (a
+    notebook, a folder, a device, a FIFO …) raises :class:`RecordError` and nothing is
+    written. The record is written whole or not at all (a new file, then renamed)."""
+    path = check_save_path(path)
+    text = json.dumps(record_of(game, **kwargs), indent=1, ensure_ascii=False) + "\n"
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.part")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)   # the user's umask applies
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        check_save_path(path)            # still nothing but a record there
+        os.replace(tmp, path)
+    finally:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
     return path
+
+
+def check_save_path(path) -> Path:
+    """``path`` as a :class:`~pathlib.Path` if a record may be saved there: nothing there yet,
+    or a game record (which is replaced). Else :class:`RecordError`, in one line."""
+    path = Path(path)
+    shown = f"{str(path)!r:.80}"
+    if not path.parent.is_dir():
+        raise RecordError("save", f"cannot save to {shown}: there is no folder "
+                          f"{str(path.parent)!r:.80}")
+    if not os.path.lexists(path):
+        return path
+    try:
+        data = json.loads(read_bounded(path, MAX_BYTES, "a record file"))
+        if isinstance(data, dict) and data.get("format") == FORMAT:
+            return path
+        why = "it is not a game record"
+    except FileRefused as exc:
+        why = exc.why
+    except (OSError, ValueError):
+        why = "it is not a game record"
+    raise RecordError("save", f"{shown} is already there and {why.removeprefix('it ')}; nothing "
+                      "was written (give a new file name)")
 
 
 def _builtin_paths() -> dict:
@@ -133,14 +172,14 @@ def _read_file(source) -> str:
         if not path.exists():
             raise RecordError("record", f"no file {shown} and no built-in record of that "
                               f"name (built-in: {', '.join(builtin_records())})")
-        if path.is_dir():
-            raise RecordError("record", f"{shown} is a folder, not a record file")
-        if path.stat().st_size > MAX_BYTES:
-            raise RecordError("record", f"{shown} is over {MAX_BYTES // 2**20} MB; a game "
-                              "record is a few kilobytes")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RecordError("record", f"cannot read {shown}: {exc.strerror or exc}") from None
+        raw = read_bounded(path, MAX_BYTES, "a record file")
+    except FileRefused as exc:
+        hint = " (give the path of a .json record)" if exc.kind else ""
+        raise RecordError("record", f"cannot read {shown}: {exc.why}{hint}") from None
+    except RecordError:
+        raise
+    except (OSError, ValueError) as exc:   # no permission, a name with a NUL byte …
+        raise RecordError("record", f"cannot read {shown}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -23,6 +23,10 @@ version the kernel pins), the pure-Python wheels the kernel needs from PyPI at t
 Pyodide's lock (their sha256 rewritten, entries whose wheel is absent dropped), and
 ``disablePyPIFallback`` so the page never asks the outside for anything.
 
+The site is built beside ``--output`` and then put there. ``--output`` must be a new or empty
+folder, or a site this command built before (its ``.cardwidgets-site.json`` lists the files
+it made): that site is replaced. Any other folder or file is refused and nothing is deleted.
+
 Downloads are kept in a cache folder (``--cache-dir``, default the user's cache dir
 ``.../cardwidgets/site``), so a second build needs no network.
 """
@@ -254,14 +258,18 @@ def pyodide_core(version: str, cache: Path) -> Path:
         _log(f"fetching Pyodide {version} from the npm registry (npm pack pyodide@{version})")
         _run(["npm", "pack", f"pyodide@{version}", "--silent", "--pack-destination", str(cache)],
              "fetching Pyodide", cwd=cache)
+    if os.path.lexists(folder):   # not unpacked by us: the unpacking below is all or nothing
+        raise SiteError(f"the cache folder {folder} is there but holds no complete Pyodide "
+                        f"{version}; nothing was deleted: remove it, or give another --cache-dir")
     tmp = Path(tempfile.mkdtemp(dir=cache, prefix="unpack-"))
-    with tarfile.open(tgz) as tar:
-        members = [m for m in tar.getmembers() if m.name.startswith("package/") and m.isfile()]
-        tar.extractall(tmp, members=members, filter="data") if hasattr(tarfile, "data_filter") \
-            else tar.extractall(tmp, members=members)
-    shutil.rmtree(folder, ignore_errors=True)
-    (tmp / "package").rename(folder)
-    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        with tarfile.open(tgz) as tar:
+            members = [m for m in tar.getmembers() if m.name.startswith("package/") and m.isfile()]
+            tar.extractall(tmp, members=members, filter="data") if hasattr(tarfile, "data_filter") \
+                else tar.extractall(tmp, members=members)
+        (tmp / "package").rename(folder)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     return folder
 
 
@@ -435,18 +443,106 @@ def installed_version(dist: str) -> str:
 
 # --- the build --------------------------------------------------------------------------
 
+# --- the output folder: only ever replaced when it holds what we built ------------------
+
+MARKER = ".cardwidgets-site.json"
+MARKER_MAX = 10 * 2**20
+_AGAIN = "give a new or empty folder, or one this command built before"
+
+
+def _read_bounded(path: Path, limit: int, what: str) -> bytes:
+    """cardwidgets' one reader of a file a user may name (``cardwidgets/files.py`` of this
+    checkout, which imports nothing else: this script runs without cardwidgets installed)."""
+    if "cardwidgets_files" not in sys.modules:
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("cardwidgets_files",
+                                                      REPO / "cardwidgets" / "files.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        sys.modules[spec.name] = module
+    return sys.modules["cardwidgets_files"].read_bounded(path, limit, what)
+
+
+def _marker_files(folder: Path) -> set[str]:
+    """The files the marker in ``folder`` lists (what the build put there)."""
+    try:
+        data = json.loads(_read_bounded(folder / MARKER, MARKER_MAX, "a site marker"))
+        if data.get("made-by") != "cardwidgets site build" or not isinstance(data.get("files"), list):
+            raise ValueError
+        return {str(f) for f in data["files"]}
+    except (OSError, ValueError, AttributeError, UnicodeDecodeError):
+        raise SiteError(f"--output {folder}: its {MARKER} is not one this command wrote; "
+                        f"nothing was deleted: {_AGAIN}") from None
+
+
+def _files_in(folder: Path) -> list[str]:
+    """Every entry under ``folder`` that is not a folder (links not followed), relative."""
+    found = []
+    for top, dirs, names in os.walk(folder):
+        links = [d for d in dirs if os.path.islink(os.path.join(top, d))]
+        for name in sorted(names + links):
+            found.append(Path(top, name).relative_to(folder).as_posix())
+    return found
+
+
+def output_state(output: Path) -> str:
+    """Whether the site may be written at ``output``: ``"new"`` (nothing there), ``"empty"``
+    (an empty folder) or ``"ours"`` (a site this command built: its marker lists every file
+    in it). Anything else raises :class:`SiteError` in one line, and nothing is deleted."""
+    output = Path(output)
+    if not os.path.lexists(output):
+        for parent in output.parents:
+            if os.path.lexists(parent):
+                if not parent.is_dir():
+                    raise SiteError(f"--output {output}: {parent} is a file, not a folder; {_AGAIN}")
+                break
+        return "new"
+    if not output.is_dir() or output.is_symlink():
+        kind = ("is a link" if output.is_symlink() else "is a file" if output.is_file() else
+                "is something else")
+        raise SiteError(f"--output {output} {kind}, not a folder; nothing was deleted: {_AGAIN}")
+    entries = sorted(os.listdir(output))
+    if not entries:
+        return "empty"
+    if MARKER not in entries:
+        raise SiteError(f"--output {output} holds files this command did not make (e.g. "
+                        f"{entries[0]}); nothing was deleted: give a new folder (e.g. --output "
+                        f"{output / 'site'}) or an empty one")
+    made = _marker_files(output) | {MARKER}
+    other = [f for f in _files_in(output) if f not in made]
+    if other:
+        raise SiteError(f"--output {output} holds files the last site build did not make (e.g. "
+                        f"{other[0]}); nothing was deleted: move them away, or {_AGAIN}")
+    return "ours"
+
+
+def put_in_place(built: Path, output: Path) -> None:
+    """Mark ``built`` as ours (the marker lists its files) and move it to ``output``,
+    replacing only an empty folder or a site this command built (checked again now)."""
+    files = _files_in(built)
+    (built / MARKER).write_text(json.dumps({"made-by": "cardwidgets site build",
+                                            "files": files}, indent=0) + "\n")
+    state = output_state(output)
+    if state == "ours":
+        shutil.rmtree(output)
+    elif state == "empty":
+        output.rmdir()
+    os.replace(built, output)
+
+
 def build(output: Path | str | None = None, *, offline: bool = False, cache_dir=None,
           repo: Path = REPO, compile_bytecode: bool = True) -> dict:
     """Build the site into ``output``; returns a summary (paths, sizes, seconds)."""
     t0 = time.monotonic()
-    _check_tools()
     repo = Path(repo).resolve()
-    output = Path(output or repo / "site" / "_output").resolve()
+    output = Path(output or repo / "site" / "_output").expanduser().resolve()
+    output_state(output)          # refused before anything is built: nothing to undo
+    _check_tools()
     cache = Path(cache_dir) if cache_dir else default_cache_dir()
     version = pyodide_version()
     nbs = notebooks(repo)
     nb_data = data_files(repo)
-    stage = Path(tempfile.mkdtemp(prefix="cw-site-"))
+    stage, beside = Path(tempfile.mkdtemp(prefix="cw-site-")), None
     try:
         own = build_own_wheel(repo, stage / "own")
         new = {"cardwidgets": own, **kernel_stubs()}
@@ -497,20 +593,26 @@ def build(output: Path | str | None = None, *, offline: bool = False, cache_dir=
         _log(f"jupyter lite build: {len(nbs)} notebooks ({', '.join(p.name for p in nbs)}) "
              f"and their data ({', '.join(p.name for p in nb_data) or 'none'}), "
              f"Pyodide {version} {'on the site (offline)' if offline else 'from its CDN'}")
-        if output.exists():
-            shutil.rmtree(output)
+        # built beside the output (same disk), then put in its place: a failed build leaves
+        # the output as it was
+        output.parent.mkdir(parents=True, exist_ok=True)
+        beside = Path(tempfile.mkdtemp(dir=output.parent, prefix=f".{output.name}.building-"))
+        built = beside / "site"
         cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
-               "--output-dir", str(output), "--no-sourcemaps", "--no-unused-shared-packages"]
+               "--output-dir", str(built), "--no-sourcemaps", "--no-unused-shared-packages"]
         for path in [*nbs, *nb_data]:
             cmd += ["--contents", str(path)]
         _run(cmd, "jupyter lite build", cwd=lite)
         if not offline:
-            shutil.copytree(wheel_dir, output / lock_dir)
-        problems = check(output, offline=offline)
+            shutil.copytree(wheel_dir, built / lock_dir)
+        problems = check(built, offline=offline)
         if problems:
             raise SiteError("the built site is not sound: " + "; ".join(problems))
+        put_in_place(built, output)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+        if beside is not None:
+            shutil.rmtree(beside, ignore_errors=True)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     summary = {"output": str(output), "offline": offline, "pyodide": version,
                "notebooks": [p.name for p in nbs], "data": [p.name for p in nb_data], "bytes": size,
@@ -559,7 +661,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python site/build.py", description=__doc__.split("\n")[0])
     p.add_argument("--offline", action="store_true",
                    help="carry Pyodide and every wheel on the site (no internet needed)")
-    p.add_argument("--output", metavar="DIR", help="where to write the site (default site/_output)")
+    p.add_argument("--output", metavar="DIR", help="where to write the site: a new or empty "
+                   "folder, or a site built before (default site/_output)")
     p.add_argument("--cache-dir", metavar="DIR", help="where downloads are kept between builds")
     args = p.parse_args(argv)
     try:

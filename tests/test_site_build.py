@@ -129,3 +129,117 @@ def test_requirements_pin_every_version():
             "jupyterlab-widgets"} <= names
     config = json.loads((site.HERE / "jupyter-lite.json").read_text())
     assert config["jupyter-config-data"]["exposeAppInBrowser"] is True
+
+
+# ---- the output folder: the build deletes only what it made (issue 24 item 1) -------------
+
+def refused(args, capsys):
+    """Run ``site build`` with these arguments; it must stop before building anything."""
+    assert main(["site", "build", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and err.startswith("cardwidgets: site: --output ")
+    return err
+
+
+@pytest.fixture
+def no_build(monkeypatch):
+    """Fail the test if the build gets as far as its tools (the guard comes first)."""
+    def started():
+        raise AssertionError("the build started")
+    monkeypatch.setattr(site, "_check_tools", started)
+
+
+def fake_site(folder, names=("index.html", "lab/index.html", "static/pyodide/pyodide-lock.json")):
+    """A folder as ``jupyter lite build`` leaves it (a few of its files)."""
+    for name in names:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(name)
+    return folder
+
+
+def test_a_folder_holding_the_users_files_is_refused_and_kept(tmp_path, capsys, no_build):
+    """``--output ~`` or ``--output notebooks`` once wiped that folder: now it is refused, in
+    one line saying what to do, and every file in it is still there."""
+    (tmp_path / "lesson.ipynb").write_text("my lesson")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "notes.txt").write_text("mine")
+    err = refused(["--output", str(tmp_path)], capsys)
+    assert "holds files this command did not make (e.g. lesson.ipynb)" in err
+    assert "nothing was deleted" in err and f"--output {tmp_path / 'site'}" in err
+    assert (tmp_path / "lesson.ipynb").read_text() == "my lesson"
+    assert (tmp_path / "sub" / "notes.txt").read_text() == "mine"
+
+
+def test_a_file_is_refused_and_kept(tmp_path, capsys, no_build):
+    path = tmp_path / "site.html"
+    path.write_text("mine")
+    err = refused(["--output", str(path)], capsys)
+    assert "is a file, not a folder; nothing was deleted" in err
+    assert path.read_text() == "mine"
+    err = refused(["--output", str(path / "below")], capsys)
+    assert f"{path} is a file, not a folder" in err
+
+
+def test_the_repository_itself_is_refused(capsys, no_build):
+    before = sorted(p.name for p in (site.REPO / "notebooks").iterdir())
+    refused(["--output", str(site.REPO / "notebooks")], capsys)
+    refused(["--output", str(site.REPO)], capsys)
+    assert sorted(p.name for p in (site.REPO / "notebooks").iterdir()) == before
+
+
+def test_a_new_or_empty_folder_is_accepted(tmp_path):
+    assert site.output_state(tmp_path / "a" / "b") == "new"
+    assert site.output_state(tmp_path) == "empty"
+
+
+def test_a_site_it_built_before_is_replaced_and_nothing_else(tmp_path):
+    """The built site is put in place with a marker listing its files; a second build
+    replaces it; a file a user added to it since stops the third, which deletes nothing."""
+    output = tmp_path / "out"
+    output.mkdir()                                    # empty: accepted
+    site.put_in_place(fake_site(tmp_path / "first"), output)
+    assert (output / "lab" / "index.html").is_file() and not (tmp_path / "first").exists()
+    marker = json.loads((output / site.MARKER).read_text())
+    assert sorted(marker["files"]) == ["index.html", "lab/index.html",
+                                       "static/pyodide/pyodide-lock.json"]
+    assert site.output_state(output) == "ours"
+
+    site.put_in_place(fake_site(tmp_path / "second", ["index.html", "new.html"]), output)
+    assert sorted(p.relative_to(output).as_posix() for p in output.rglob("*")) == [
+        site.MARKER, "index.html", "new.html"]        # the old site's other files are gone
+
+    (output / "my-notes.txt").write_text("mine")
+    with pytest.raises(site.SiteError, match=r"did not make \(e.g. my-notes.txt\); nothing was deleted"):
+        site.put_in_place(fake_site(tmp_path / "third"), output)
+    assert (output / "my-notes.txt").read_text() == "mine" and (output / "new.html").is_file()
+
+
+def test_a_marker_not_written_by_the_build_is_refused(tmp_path, capsys, no_build):
+    (tmp_path / site.MARKER).write_text('{"files": []}')
+    (tmp_path / "mine.txt").write_text("mine")
+    assert "is not one this command wrote" in refused(["--output", str(tmp_path)], capsys)
+    (tmp_path / site.MARKER).unlink()
+    (tmp_path / site.MARKER).symlink_to("/dev/zero")
+    assert "is not one this command wrote" in refused(["--output", str(tmp_path)], capsys)
+    assert (tmp_path / "mine.txt").read_text() == "mine"
+
+
+def test_a_link_to_a_folder_is_refused(tmp_path, capsys, no_build):
+    """A link named as the output: the folder it points to is checked (it is resolved)."""
+    target = tmp_path / "target"
+    target.mkdir()
+    (target / "mine.txt").write_text("mine")
+    (tmp_path / "link").symlink_to(target)
+    assert "did not make (e.g. mine.txt)" in refused(["--output", str(tmp_path / "link")], capsys)
+    assert (target / "mine.txt").read_text() == "mine"
+
+
+def test_a_folder_in_the_cache_that_is_not_pyodide_is_kept(tmp_path):
+    """The Pyodide folder in the cache is unpacked whole or not at all; a folder of that
+    name holding something else is refused, not deleted."""
+    folder = tmp_path / "pyodide-314.0.6"
+    folder.mkdir()
+    (folder / "mine.txt").write_text("mine")
+    with pytest.raises(site.SiteError, match="holds no complete Pyodide 314.0.6; nothing was deleted"):
+        site.pyodide_core("314.0.6", tmp_path)
+    assert (folder / "mine.txt").read_text() == "mine"

@@ -109,9 +109,40 @@ def test_V1_camas_of_24_males_and_bones_two_camas_win():
     g = Truc(2)
     assert (g.target, g.half, g.camas_to_win) == (24, 12, 2)
     assert "Our ruling" in RULES["V1"]
-    g = Truc(2, score=[11, 12])
-    assert (g.side_part(0), g.side_part(1)) == ("males", "bones")     # exactly 12: in the bones
-    assert "(in the bones)" in g.score_words()
+
+
+@pytest.mark.parametrize("points, part", [(11, "males"), (12, "males"), (13, "bones")])
+def test_V1_a_side_on_11_or_12_is_in_the_males_on_13_in_the_bones(points, part):
+    """The first 12 points of a cama are the males: a side holding 12 holds males only."""
+    g = Truc(2, score=[points, 3])
+    assert (g.side_part(0), g.side_part(1)) == (part, "males")
+    assert f"{points} (in the {part})" in g.score_words()
+    view = g.view(None)
+    assert view["parts"] == [part, "males"]
+    assert "on exactly 12 holds males only" in RULES["V1"]
+
+
+@pytest.mark.parametrize("a, b, stake", [(11, 5, None), (12, 5, None), (12, 12, None),
+                                         (5, 12, None), (13, 5, 11), (12, 13, 11)])
+def test_V1_the_falta_at_11_12_and_13(a, b, stake):
+    """At 12-x with x at most 12 both sides are in the males, so a falta bets the whole cama:
+    side B, behind on ``b``, wins the envit and with it the cama (at 12-5, not 12 points);
+    from 13 the falta bets what the leader lacks."""
+    assert falta_value([a, b]) == stake
+    g = dealt(2, {0: WEAK, 1: ["7-swords", "6-swords", "3-clubs"]}, score=[a, b])
+    step = call(g, 1, "falta")
+    assert ("whole cama" in step.text) == (stake is None)
+    if stake is None:
+        assert "still in the males (12 or fewer)" in step.text
+    assert g.view(None)["envit"]["falta_now"] == stake
+    accept(g, 0)
+    g.apply(Action("give_up", 1))      # the truc goes to A: it counts after the envit (V10)
+    steps = settle(g)
+    if stake is None or b + stake >= 24:
+        assert g.camas == [0, 1] and g.cama_log[0]["points"] == [a, 24]
+        assert "before the truc is counted" in steps[0].text
+    else:
+        assert g.camas == [0, 0] and g.points == [a + 1, b + stake]
 
 
 def test_V1_first_to_24_wins_the_cama_and_the_next_starts_at_0():
@@ -523,7 +554,7 @@ def test_V9_falta_at_every_score(a):
     for b in range(24):
         g = dealt(2, {0: ["7-swords", "6-swords", "3-clubs"], 1: WEAK}, score=[a, b])
         step = call(g, 1, "falta")
-        expect_stake = None if (a < 12 and b < 12) else 24 - max(a, b)
+        expect_stake = None if (a <= 12 and b <= 12) else 24 - max(a, b)   # V1: 12 is males
         assert falta_value([a, b]) == expect_stake
         assert ("whole cama" in step.text) == (expect_stake is None)
         accept(g, 0)
@@ -650,7 +681,10 @@ def test_V11_comparison_with_argentine_truco_matches_the_engine():
 def test_VV1_camas_of_18():
     g = Truc(2, options={"VV1": True})
     assert (g.target, g.half, g.camas_to_win) == (18, 9, 2)
-    assert falta_value([9, 3], 18, 9) == 9
+    assert falta_value([9, 3], 18, 9) is None        # 9 is still in the males, as 12 in V1
+    assert falta_value([10, 3], 18, 9) == 8
+    assert [Truc(2, options={"VV1": True}, score=[p, 0]).side_part(0) for p in (8, 9, 10)] == \
+        ["males", "males", "bones"]
     g = dealt(2, {0: STRONG, 1: WEAK}, options={"camas18": True}, score=[17, 0])
     g.apply(Action("give_up", 1))
     settle(g)
@@ -906,7 +940,7 @@ def test_V10_the_table_says_a_truc_was_not_counted_when_the_envit_won_the_cama_f
 def test_V1_the_score_says_which_cama_and_males_or_bones():
     g = Truc(4, score=[12, 3])
     step = g.apply(g.scripted_deal({}))
-    assert step.text.startswith("Hand 1. Score in cama 1: Side 1 (A and C) 12 (in the bones), "
+    assert step.text.startswith("Hand 1. Score in cama 1: Side 1 (A and C) 12 (in the males), "
                                 "Side 2 (B and D) 3 (in the males).")
     assert Truc(4, options={"VV2": True}).score_words().startswith("Score: ")   # one game to 12
 
@@ -1147,7 +1181,7 @@ def _settling_oracle(g):
         side = g.table.team_of(win)
         bet = calls[-1]["bet"]
         worth = (ENVIT_WORTH[bet] if bet != "falta" else
-                 24 - pts[side] if max(pts) < 12 else 24 - max(pts))
+                 24 - pts[side] if max(pts) <= 12 else 24 - max(pts))
         envit = (side, worth)
     bets = g.truc_calls
     if bets and bets[-1]["answer"] == "refused":

@@ -1,5 +1,5 @@
-"""Basque truk (document 003): rules K1–K19 and variants KV1–KV2, each test named after its
-rule; the hand table and the development table recreated from the engine; seeded random play."""
+"""Basque truk (document 003): rules K1–K19 and variants KV1, KV2 and KV4, each test named
+after its rule; the hand table and the development table recreated from the engine; seeded random play."""
 import itertools
 import json
 import random
@@ -188,16 +188,80 @@ def test_K5_equal_top_cards_of_the_two_sides_tie_playing_first_gives_no_priority
     assert "no priority" in step.text
 
 
-def test_K5_equal_top_cards_of_partners_are_a_win_for_their_side():
-    """Our ruling."""
-    game = new(esku="B2", hands={"A1": ["3-coins", "5-coins", "6-coins"],
-                                 "A2": ["3-swords", "5-swords", "6-swords"]})
+PARTNERS_TOP = {"A1": ["3-coins", "5-coins", "6-coins"], "B1": ["4-cups", "5-cups", "6-cups"],
+                "A2": ["3-swords", "5-swords", "6-swords"], "B2": ["4-clubs", "7-clubs", "6-clubs"]}
+
+
+def test_K5_equal_top_cards_of_partners_tie_by_default():
+    """The document: two or more cards of one rank make a tie, with no exception for
+    partners (A1 and A2 both play a 3 to the aurrea)."""
+    game = new(esku="B2", hands=PARTNERS_TOP)
+    assert game.options["partners_win"] is False
     act(game, game.current_player, "play_truk")
-    for seat in game.table.order_from(0):
-        play(game, seat, game.hands[seat][0].code)
-    assert game.trick_sides == [0]
-    assert "our ruling: not a tie" in game.history[-1].text
-    assert "Our ruling" in Truk.RULES["K5"]
+    for who in ("A1", "B1", "A2", "B2"):
+        step = play(game, who, PARTNERS_TOP[who][0])
+    assert game.trick_sides == [None] and step.rule.startswith("K5")
+    assert "tie (berdinketa)" in step.text and "Partners' equal top cards tie too" in step.text
+    assert game.view()["tricks"][0]["outcome"] == "="
+    assert "maila bereko bi karta edo gehiago" in Truk.RULES["K5"]
+    assert "KV4" in Truk.RULES["K5"] and "Our ruling: two equal" not in Truk.RULES["K5"]
+
+
+@pytest.mark.parametrize("option", ["partners_win", "KV4"])
+def test_K5_with_variant_KV4_equal_top_cards_of_partners_win_for_their_side(option):
+    game = new(esku="B2", hands=PARTNERS_TOP, options={option: True})
+    act(game, game.current_player, "play_truk")
+    for who in ("A1", "B1", "A2", "B2"):
+        step = play(game, who, PARTNERS_TOP[who][0])
+    assert game.trick_sides == [0] and "variant KV4: not a tie" in step.text
+    assert game.view()["tricks"][0]["outcome"] == "A"
+    assert "two opponents" in Truk.RULES["KV4"] and "no exception" in Truk.RULES["KV4"]
+
+
+@pytest.mark.parametrize("variant", [False, True])
+def test_K5_equal_top_cards_of_opponents_tie_with_or_without_KV4(variant):
+    """A1 and B2 play a 3 (and, in a second game, A1, B1 and A2 all play a 3: partners and an
+    opponent): a tie either way."""
+    hands = dict(PARTNERS_TOP, B2=["3-clubs", "7-clubs", "6-clubs"])
+    for who_plays_3 in (("A1", "B2"), ("A1", "B1", "A2")):
+        if "B1" in who_plays_3:
+            hands = dict(PARTNERS_TOP, B1=["3-cups", "5-cups", "6-cups"])
+        game = new(esku="B2", hands=hands, options={"partners_win": variant})
+        act(game, game.current_player, "play_truk")
+        for who in ("A1", "B1", "A2", "B2"):
+            step = play(game, who, hands[who][0])
+        assert game.trick_sides == [None], who_plays_3
+        assert "tie (berdinketa)" in step.text and "Partners'" not in step.text
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_K5_KV4_seeded_random_tricks_tie_or_win_as_the_rule_says(players):
+    """Seeded random play, KV4 in every other game: after every finished trick its outcome is
+    the oracle's, written from K2 and K5 again: the single highest card takes the trick; two
+    or more of the highest rank tie it, unless (KV4 only) they all belong to one side."""
+    checked = {False: 0, True: 0}
+    for seed in range(30):
+        rng = random.Random(7000 + 100 * players + seed)
+        kv4 = seed % 2 == 1
+        game = Truk(players, options={"partners_win": kv4})
+        seen = 0
+        while not game.finished and len(game.history) < 400:
+            game.apply(game.chance_action(rng) if game.current_player == CHANCE
+                       else rng.choice(game.legal_actions()))
+            if len(game.tricks) < seen:
+                seen = 0                       # a new hand
+            for trick, side in list(zip(game.tricks, game.trick_sides))[seen:]:
+                top = min(RANK_K2.index(p.card.rank) for p in trick.plays)
+                best = [p.seat for p in trick.plays if RANK_K2.index(p.card.rank) == top]
+                sides = {game.side_of(s) for s in best}
+                expect = (game.side_of(best[0]) if len(best) == 1 or (kv4 and len(sides) == 1)
+                          else None)
+                assert side == expect, (seed, game.history[-1].text)
+                if len(best) > 1 and len(sides) == 1:
+                    checked[kv4] += 1
+            seen = len(game.tricks)
+    if players > 2:                              # partners' equal top cards came up both ways
+        assert checked[False] and checked[True], checked
 
 
 def test_K5_any_card_may_be_played_but_only_ones_own():

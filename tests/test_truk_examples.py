@@ -79,3 +79,17 @@ def test_development_records(row):
         "pasotan" if choices == "decline, decline" else
         "compulsory" if (path, choices) == ("AB", "decline") else "chosen")
     assert not any(s.action.kind in ("truk", "ask_pass") for s in game.history)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_K5_records_play_by_the_default_and_tell_the_same_story_under_KV4(name):
+    """The records are played by the document's K5 (partners' equal top cards tie); three
+    development-table records have such a tie in a hand A wins anyway (A = - instead of
+    A A -), so under variant KV4 every hand still goes to the same side."""
+    data = json.loads((EXAMPLES / f"{name}.json").read_text())
+    assert data["options"]["partners_win"] is False
+    game = load(name)
+    other = load_record(dict(data, options=dict(data["options"], partners_win=True)))
+    assert [h["winner"] for h in game.hand_log] == [h["winner"] for h in other.hand_log]
+    assert [h["stake"] for h in game.hand_log] == [h["stake"] for h in other.hand_log]
+    assert (game.truks, game.tantos) == (other.truks, other.tantos)

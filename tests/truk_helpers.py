@@ -19,7 +19,7 @@ DRAWS = {
 }
 DRAWS2 = {"A": {"A": "3-coins", "B": "4-cups"}, "B": {"A": "4-coins", "B": "3-cups"}}
 
-STRONG = [["3-coins", "2-coins", "1-coins"], ["3-cups", "2-cups", "1-cups"]]
+STRONG = [["3-coins", "2-coins", "1-coins"], ["2-cups", "1-cups", "12-cups"]]   # no equal pair (K5)
 WEAK = [["4-coins", "5-coins", "6-coins"], ["4-cups", "5-cups", "6-cups"]]
 
 

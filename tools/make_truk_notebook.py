@@ -128,6 +128,29 @@ for name, trick in (("first picture", first), ("second picture", second)):
 """)
 
 md("""
+What if the equal top cards come from **partners**, say A1 and A2 each play a 3? The
+document's sentence on ties makes no exception for them: whenever two or more cards of the
+highest rank are played, whoever played them, the trick is a tie. The program follows it
+(K5). You may meet players who read it the other way: in the same document, the Valencian
+truc rules speak of a tie between two *opponents*, and a tie between partners settles nothing
+between the sides. That reading is our variant **KV4**, in which partners' equal top cards
+win the trick for their side. The same trick, played both ways:
+""")
+
+code("""
+hands = {"A1": ["3-coins", "5-coins", "6-coins"], "B1": ["4-cups", "5-cups", "6-cups"],
+         "A2": ["3-swords", "5-swords", "6-swords"], "B2": ["4-clubs", "7-clubs", "6-clubs"]}
+for options in ({}, {"KV4": True}):
+    g = Truk(4, options=options)
+    g.apply(g.scripted_deal(hands, esku="B2"))
+    g.apply(Action("play_truk", g.current_player))     # the first hand is played for a truk
+    for who in ("A1", "B1", "A2", "B2"):
+        step = g.apply(Action("play", g.players.index(who), card=g.suits.card(hands[who][0])))
+    print("With variant KV4:" if options else "By default (K5):", step.text, "\\n")
+show_rule("KV4")
+""")
+
+md("""
 ## 3. Who wins a hand: the hand table
 
 The three tricks of a hand have names: *aurrea* (the first), *erdia* (the second) and *atzea*
@@ -303,7 +326,8 @@ md("""
 **Our rulings** on the bet: the opponent who plays next after the bettor answers; there is no
 bet while a truk is already being played; a refused bet counts as winning the hand for its
 tanto (so at one tanto each it gives the betting side all 3); and after a truk reached by a bet
-the tantos go back to the middle (variant KV2 keeps them).
+the tantos go back to the middle (variant KV2 keeps them); and the bet is made on
+your turn to play a card, not while you answer a pass (paso eske) or change cards after one.
 
 ## 6. Changing cards: paso eske and pasotan
 

@@ -4,8 +4,9 @@ A :class:`Trick` is a small immutable value: who led it and the cards played, in
 wins it is not the trick's business: the game supplies a *power* function that says how
 strong a card is in this trick (given the suit led), and the trick finds the strongest
 play. Equal top powers are a **tie** (Truk has them; Pocha never does, as no two cards are
-equal there). For partnership games :meth:`Trick.outcome` also says which side won, and
-treats equal top cards of the same side as a win for that side.
+equal there). For partnership games :meth:`Trick.outcome` can also say which side won;
+given ``team_of`` it treats equal top cards of the same side as a win for that side (Truc's
+rule, and Truk's variant KV4), without it they tie whoever played them (Truk's K5).
 
 No game's rules live here: no duties of play, no scoring.
 

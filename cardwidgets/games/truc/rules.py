@@ -58,8 +58,9 @@ SUIT_WORDS = {"coins": "coins (oros)", "cups": "cups (copas)", "swords": "swords
 RULES = {
     "V1": "The aim is to win two camas (Basque ohe, 'bed'; a part game, Spanish chico). A cama "
           "is 24 points; its first 12 are the males ('bad ones', Basque txarrak), the last 12 "
-          "the bones ('good ones', onak). Our ruling: a side on exactly 12 has all its males "
-          "and is in the bones (a side is in the males while it has fewer than 12). Our "
+          "the bones ('good ones', onak). Our ruling: a side on exactly 12 holds males only "
+          "(the document calls the first 12 points the males), so it is still in the males "
+          "and the bones begin at 13; at 12-5 or 12-12 a falta bets the whole cama (V9). Our "
           "ruling: the first side to reach 24 wins the cama at once; points beyond 24 and the "
           "rest of that hand's settling are not counted, and the next cama starts at 0-0 with "
           "the next deal.",
@@ -82,8 +83,9 @@ RULES = {
     "V5": "Each hand the dealer gives the cut to the player on their left and deals three cards "
           "to each player, one at a time, to the right (counter-clockwise). The player on the "
           "dealer's right is mà (has the hand). Our ruling: the first dealer is chosen by lot "
-          "(the `dealer` setting); mà leads the first trick; after each hand the deal passes "
-          "to the right, so the last mà deals next (also from one cama to the next).",
+          "(here, whoever sets up the game names the first dealer, the first seat if nobody "
+          "does); mà leads the first trick; after each hand the deal passes to the right, so "
+          "the last mà deals next (also from one cama to the next).",
     "V6": "The tricks (the truc): everyone plays one card; the highest card wins the trick and "
           "its winner leads the next. Equal top cards of two opponents tie the trick: a parda "
           "(the document's Basque: altxaldi arrea). Two of the three tricks win the hand; if "
@@ -121,8 +123,8 @@ RULES = {
           "aces count 1, and the deck has no figures). The envit is worth 2; with no call it is not played. It may be answered with "
           "torne (2 more, so 4); the only answer to a torne is falta. The falta bets what the "
           "leading side lacks to win the cama when it is called; if both sides are still in "
-          "the males, the whole cama. A refused bet gives the caller's side 1, or the previous "
-          "bet if it was a raise. The player with the highest value wins, for their side; a "
+          "the males (12 points or fewer each, V1), the whole cama. A refused bet gives "
+          "the caller's side 1, or the previous bet if it was a raise. The player with the highest value wins, for their side; a "
           "tie goes to mà. Our ruling: 'before the first card' is the player's own first "
           "card, so anyone may call in the first trick before playing their card, but no "
           "longer once a truc has been accepted; the player answering a truc may call envit "
@@ -148,7 +150,8 @@ RULES = {
            "not when the bet closes; no real envido; the part game is the cama of 24 (Argentine "
            "chico, 30); joc fora can raise the truc bet to the whole cama.",
     "VV1": "Variant, camas of 18 (one Valencian rule set): a cama is 18 points, 9 males and 9 "
-           "bones; the best of three camas wins, as in V1.",
+           "bones (a side on 9 is still in the males, as a side on 12 is in V1); the best of "
+           "three camas wins, as in V1.",
     "VV2": "Variant, Catalan truc (other sources): one game to 12 points (no males and bones), "
            "the truc ladder is truc (2; refused, 1) and retruc (3; refused, 2), and there is no "
            "envit. Not modelled: the rule some give that a side on 11 decides before play.",
@@ -220,13 +223,13 @@ def envit_words(cards) -> str:
 
 def falta_value(points, target: int = 24, half: int = 12):
     """V9: what a falta bets at a score of ``points`` (two sides): ``None`` for the whole
-    cama (both sides in the males, our ruling V1: fewer than ``half``), else what the
-    leading side lacks to ``target``.
+    cama (both sides in the males, V1: ``half`` or fewer), else what the leading side lacks
+    to ``target``.
 
-    >>> falta_value([5, 11]), falta_value([12, 3]), falta_value([20, 23])
-    (None, 12, 1)
+    >>> falta_value([5, 11]), falta_value([12, 3]), falta_value([13, 3]), falta_value([20, 23])
+    (None, None, 11, 1)
     """
-    if max(points) < half:
+    if max(points) <= half:
         return None
     return target - max(points)
 
@@ -529,7 +532,7 @@ class Truc(SidesAddressed, Game):
 
     def _falta_words(self, stake):
         if stake is None:
-            return (f"the whole cama: both sides are still in the males (under {self.half}), so "
+            return (f"the whole cama: both sides are still in the males ({self.half} or fewer), so "
                     f"the winner gets what it lacks to {self.target}")
         lead = max(self.points)
         return (f"{_pts(stake)}: what the leading side, on {lead}, lacks to win the cama "
@@ -1254,7 +1257,7 @@ class Truc(SidesAddressed, Game):
         """'males' or 'bones' (V1), for a side's points now."""
         if self.half is None:
             return ""
-        return "males" if self.points[side] < self.half else "bones"
+        return "males" if self.points[side] <= self.half else "bones"
 
     def score_words(self) -> str:
         """The score, with the cama it is in (V1), e.g. ``"Score in cama 1: Side 1 (A and C)

@@ -240,7 +240,7 @@ function cwTcScore(ctx, f, prev) {
   const box = cwEl("section", "cw-tc-box cw-tc-score");
   box.setAttribute("aria-label", "Score");
   const head = cwEl("div", "cw-tc-box-title", box, f.half ? `Cama ${f.cama_no} · ${f.target} points, two camas win` : `Game to ${f.target}`);
-  head.title = "A cama (Basque ohe) is 24 points: the first 12 are the males, the last 12 the bones (V1)";
+  head.title = f.half ? `A cama (Basque ohe) is ${f.target} points: the first ${f.half} are the males (a side on ${f.half} is still in them), the last ${f.target - f.half} the bones (V1)` : "";
   for (const side of [0, 1]) {
     const row = cwEl("div", `cw-tc-score-row cw-tc-score-row--side${side}`, box);
     row.dataset.side = String(side);

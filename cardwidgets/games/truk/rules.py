@@ -126,10 +126,12 @@ RULES = {
     "K5": "A trick (altxaldia): everyone plays one card face up; the highest card in the rank "
           "(K2) takes it. If two or more cards of the highest rank are played, the trick is a "
           "tie (berdinketa): playing it first gives no priority. Any card may be played: there "
-          "is no duty to follow suit. Our ruling: two equal top cards played by partners are a "
-          "win for their side, not a tie (the text does not limit ties to the two sides, but a "
-          "tie between partners would decide nothing; the Valencian part of the document speaks "
-          "of two opponents).",
+          "is no duty to follow suit. This holds whoever played the equal cards, partners "
+          "too: the document says that if two or more cards of one rank are played (maila "
+          "bereko bi karta edo gehiago) the trick is a tie, and names no exception for "
+          "partners, so we follow its words (variant KV4 makes partners' equal top cards a "
+          "win for their side). The Valencian truc rules speak of a tie between two "
+          "opponents (V6); the truk rules do not.",
     "K6": "The tricks are named: the first aurrea, the second erdia, the third atzea.",
     "K7": "A side wins the hand when it (1) wins two of the three tricks; or (2) wins the "
           "first trick and ties another; or (3) ties the first and wins the second; or (4) ties "
@@ -273,6 +275,12 @@ RULES = {
            "usual. The first cards are dealt by one of the three players. Everything else, the "
            "tantos and their options, the truk bet and the hand table, is as with four "
            "players.",
+    "KV4": "Variant: two or more equal top cards played by partners are a win for their side, "
+           "not a tie; the first of them to be played counts as the winning card. The document "
+           "says that two or more cards of the same rank make a tie and names no exception, "
+           "so by default (K5) partners' equal cards tie; this variant is the other reading, "
+           "which borrows the truc rules' 'two opponents' (V6): a tie between partners "
+           "decides nothing between the sides.",
 }
 
 DEAL_PHASE = Phase("deal", "The deal", "K4")
@@ -440,7 +448,7 @@ def _listing(names):
 
 
 class Truk(SidesAddressed, Game):
-    """Basque truk for 2, 3 or 4 players (rules K1–K19, variants KV1–KV3).
+    """Basque truk for 2, 3 or 4 players (rules K1–K19, variants KV1–KV4).
 
     Seats go round the table; play passes to the right. With four players the sides are A
     (seats 0 and 2) and B (seats 1 and 3), partners facing, and the players are named after
@@ -450,7 +458,8 @@ class Truk(SidesAddressed, Game):
     ``Truk(["Ada", "Bea", "Cy"])`` seats Ada, Bea and Cy in seats 0, 1 and 2 (Bea alone with
     the open hand). The game keeps four seats (``game.n == 4``) with the option ``itzu``.
     Setting: ``dealer``, the seat that deals the first cards (anyone may, K11).
-    Options: ``signals_seen`` (KV1), ``bet_keeps_tantos`` (KV2), ``itzu`` (KV3).
+    Options: ``signals_seen`` (KV1), ``bet_keeps_tantos`` (KV2), ``itzu`` (KV3),
+    ``partners_win`` (KV4).
 
     >>> g = Truk(["Ada", "Bea", "Cy"])
     >>> g.n, g.players[3], g.open_seat, g.played_by(3), g.side_players(1)
@@ -471,6 +480,8 @@ class Truk(SidesAddressed, Game):
         "bet_keeps_tantos": (False, "KV2", "after a truk reached by a bet the tantos stay"),
         "itzu": (False, "KV3", "itzu truk, for three players: the fourth seat's hand is dealt "
                  "face up and played by its partner (set by Truk(3))"),
+        "partners_win": (False, "KV4", "equal top cards played by partners win the trick for "
+                         "their side instead of tying it"),
     }
     SETUP = {"dealer": (0, _check_dealer)}
     SIGNALS = SIGNALS
@@ -1492,6 +1503,8 @@ class Truk(SidesAddressed, Game):
         text = _card_played(w, seat, card, name)
         # the trick is complete
         out = trick.outcome(self.power, self.table.team_of)
+        if len(out.best) > 1 and not self.options["partners_win"]:
+            out = trick.outcome(self.power)     # K5: equal top cards tie, partners' too (KV4: not)
         self.tricks.append(trick)
         self.trick_sides.append(out.side)
         top = out.best[0].card
@@ -1500,10 +1513,12 @@ class Truk(SidesAddressed, Game):
             who = w.listing(sorted((x.seat for x in out.best), key=w.is_you))
             text += (f" The {name} ({TRICK_ENGLISH[k]}) is a tie (berdinketa): {who} each "
                      f"played a {rank_w}, the highest, and playing first gives no priority.")
+            if len({self.side_of(x.seat) for x in out.best}) == 1:
+                text += " Partners' equal top cards tie too (K5; variant KV4 makes them a win)."
         elif len(out.best) > 1:
             who = w.listing(sorted((x.seat for x in out.best), key=w.is_you))
             text += (f" {_cap(self._side_says(out.side, 'takes'))} the {name}: partners "
-                     f"{who} both played a {rank_w}, the highest (our ruling: not a tie).")
+                     f"{who} both played a {rank_w}, the highest (variant KV4: not a tie).")
         else:
             text += (f" {_cap(self._side_says(out.side, 'takes'))} the {name}: "
                      f"{w.poss(out.seat)} {rank_w} is the highest card.")
