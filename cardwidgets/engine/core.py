@@ -26,7 +26,7 @@ from .seats import Table
 from .words import Words
 
 __all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "Player", "fold_amounts",
-           "text_of", "shuffled"]
+           "text_of", "shuffled", "shared_action"]
 
 MAX_NAME = 40         #: the longest player name (it must fit beside a seat on the table)
 MAX_NUMBER = 10**9   #: no setting or option of any game is larger than this
@@ -278,6 +278,21 @@ class Action:
         else:
             parts.append("cards=None")
         return f"Action({', '.join(parts)})"
+
+
+_SHARED_ACTIONS: dict = {}
+
+
+def shared_action(kind, seat=None, card=None, amount=None, what=None) -> Action:
+    """The :class:`Action` with these fields, made once and shared (an action is a value that
+    never changes): for the actions a game lists as legal at step after step."""
+    key = (kind, seat, card, amount, what)
+    action = _SHARED_ACTIONS.get(key)
+    if action is None:
+        if len(_SHARED_ACTIONS) >= 100_000:
+            _SHARED_ACTIONS.clear()
+        action = _SHARED_ACTIONS[key] = Action(kind, seat, card, amount, what=what)
+    return action
 
 
 def text_of(source) -> str:

@@ -167,9 +167,11 @@ class Addressed:
 
     @property
     def words(self) -> Words:
-        you, words = self.you, self.__dict__.get("_words")
+        d = self.__dict__
+        you = d["_you"] if "_you" in d else self.you
+        words = d.get("_words")
         if words is None or words.you != you:
-            words = self.__dict__["_words"] = Words(self.players, you)
+            words = d["_words"] = Words(self.players, you)
         return words
 
     def fresh(self):

@@ -28,6 +28,7 @@ from itertools import combinations
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
+from ...engine.core import shared_action
 from ...engine.words import SidesAddressed, sentence_case
 
 __all__ = ["Truc", "RULES", "envit_value", "envit_words", "RANK", "SPECIAL", "WORDS",
@@ -176,6 +177,8 @@ ENVIT_RAISES = {"envit": ("torne", "falta"), "torne": ("falta",), "falta": ()}
 SETTLE_ENVIT = Action("settle", what="envit")
 SETTLE_TRUC = Action("settle", what="truc")
 ACCEPT, REFUSE = "accept", "refuse"
+
+_act = shared_action    # the legal actions, each made once
 
 _NUM = {"1": "ace", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7"}
 
@@ -549,23 +552,23 @@ class Truc(SidesAddressed, Game):
         out = []
         if self.calls:
             call = self.calls[-1]
-            out += [Action(ACCEPT, seat), Action(REFUSE, seat)]
+            out += [_act(ACCEPT, seat), _act(REFUSE, seat)]
             if call.kind in ENVITS:
-                out += [Action("call", seat, what=k) for k in ENVIT_RAISES[call.kind]
+                out += [_act("call", seat, what=k) for k in ENVIT_RAISES[call.kind]
                         if k != "falta" or self._falta_raises(call)]
             else:
                 nxt = self._next_bet_after(call.kind)
                 if nxt is not None:
-                    out.append(Action("call", seat, what=nxt))
+                    out.append(_act("call", seat, what=nxt))
                 if self.may_envit(seat):
-                    out += [Action("call", seat, what="envit"), Action("call", seat, what="falta")]
+                    out += [_act("call", seat, what="envit"), _act("call", seat, what="falta")]
             return out
-        out += [Action("play", seat, card=c) for c in self.hands[seat]]
+        out += [_act("play", seat, card=c) for c in self.hands[seat]]
         if self.may_envit(seat):
-            out += [Action("call", seat, what="envit"), Action("call", seat, what="falta")]
+            out += [_act("call", seat, what="envit"), _act("call", seat, what="falta")]
         if self._raise_block(seat) is None:
-            out.append(Action("call", seat, what=self._next_bet()[1]))
-        out.append(Action("give_up", seat))
+            out.append(_act("call", seat, what=self._next_bet()[1]))
+        out.append(_act("give_up", seat))
         return out
 
     def _next_bet_after(self, name):

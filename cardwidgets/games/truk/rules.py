@@ -25,7 +25,7 @@ import random
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
-from ...engine.core import text_of
+from ...engine.core import shared_action, text_of
 from ...engine.words import SidesAddressed, Words, sentence_case
 
 __all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
@@ -320,6 +320,8 @@ def _true_signals(hand) -> tuple:
         found = _TRUE_SIGNALS[ranks] = tuple(found)
     return found
 
+
+_act = shared_action    # the legal actions, each made once
 
 #: The legal actions that are the same at every table, made once (actions are values)
 _SIGNAL_ACTIONS = {(seat, what): Action("signal", seat, what=what)
@@ -810,26 +812,26 @@ class Truk(SidesAddressed, Game):
             return [SCORE]
         if self.consult is not None:
             # K19 (our ruling): asked for a signal, the partner answers with one
-            return self._signal_actions(seat) or [Action("nothing_new", seat)]
+            return self._signal_actions(seat) or [_act("nothing_new", seat)]
         if key == "option":
-            out = [Action("play_truk", seat), Action("decline", seat)]
+            out = [_act("play_truk", seat), _act("decline", seat)]
             if self._may_ask_partner(seat) is None:
-                out.append(Action("ask_partner", seat))
+                out.append(_act("ask_partner", seat))
             return out + self._signal_actions(seat)
         if key == "answer":
-            out = [Action("joka", seat), Action("refuse", seat)]
+            out = [_act("joka", seat), _act("refuse", seat)]
             if self._may_ask_partner(seat) is None:
-                out.append(Action("ask_partner", seat))
+                out.append(_act("ask_partner", seat))
             return out + self._signal_actions(seat)
         if key == "pasotan" or key == "paso":
             if self.exchange is not None:
-                return [Action("keep", seat), Action("take_back", seat)]
+                return [_act("keep", seat), _act("take_back", seat)]
             if key == "paso" and self.paso["stage"] == "ask":
-                return [Action("accept_pass", seat), Action("refuse_pass", seat),
+                return [_act("accept_pass", seat), _act("refuse_pass", seat),
                         *self._signal_actions(seat)]
             most = min(len(self.hands[seat]), len(self.stock))
             least = 1 if key == "pasotan" else 0
-            out = [Action("play_truk", seat)] if key == "pasotan" else []
+            out = [_act("play_truk", seat)] if key == "pasotan" else []
             hand = self.hands[seat]
             for k in range(least, most + 1):
                 for combo in itertools.combinations(hand, k):
@@ -838,9 +840,9 @@ class Truk(SidesAddressed, Game):
         # play
         out = [_PLAYS.get((seat, c)) or _play_action(seat, c) for c in self.hands[seat]]
         if self._may_bet() is None:
-            out.append(Action("truk", seat))
+            out.append(_act("truk", seat))
         if self._may_ask_pass(seat) is None:
-            out.append(Action("ask_pass", seat))
+            out.append(_act("ask_pass", seat))
         return out + self._signal_actions(seat)
 
     def _signal_actions(self, seat) -> list:
