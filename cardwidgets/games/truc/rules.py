@@ -284,6 +284,14 @@ class Truc(SidesAddressed, Game):
     deck = "truc22"
     system = "spanish"
     min_players, max_players = 2, 6
+    # what fork() copies one level deep: lists of numbers, cards, tricks, calls, the cards
+    # dealt (tuples) and records (dicts) appended once and never changed after; sets; the
+    # hands (lists of cards); and the bets' records, whose answers are filled in later
+    # (each dict copied)
+    _FORK_FLAT = Game._FORK_FLAT | {"points", "camas", "cama_log", "hand_log", "stock",
+                                    "tricks", "outcomes", "folded", "calls", "answered_truc",
+                                    "settle_queue", "last_settle", "dealt"}
+    _FORK_NESTED = {"hands": 1, "laid": 1, "truc_calls": 1, "envit_calls": 1}
     direction = "right"          # V5: the deal and the play go to the right
     PHASES = (DEAL_PHASE, PLAY_PHASE, SETTLE_PHASE, OVER_PHASE)
     RULES = RULES

@@ -487,6 +487,12 @@ class Truk(SidesAddressed, Game):
     }
     SETUP = {"dealer": (0, _check_dealer)}
     SIGNALS = SIGNALS
+    # what fork() copies one level deep: lists of numbers, cards, tricks, and of records
+    # (dicts) appended once and never changed after; sets; and the hands, lists of cards
+    _FORK_FLAT = Game._FORK_FLAT | {"tantos", "truks", "stock", "tricks", "trick_sides",
+                                    "hand_log", "decisions", "draws", "signals", "aside",
+                                    "_private", "asked_pass", "given", "asked_partner"}
+    _FORK_NESTED = {"hands": 1}
     TRICK_NAMES = TRICK_NAMES
 
     def __init__(self, players=4, *, options=None, **setup):
