@@ -85,6 +85,8 @@ class Words:
     def __init__(self, players, you=...):
         self.players = list(players)
         self.you = you_seat(self.players) if you is ... else you
+        #: seats (a tuple) → their names listed, kept by a game that lists the same often
+        self.lists: dict = {}
 
     def is_you(self, seat) -> bool:
         return seat is not None and seat == self.you

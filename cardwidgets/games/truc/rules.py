@@ -192,6 +192,20 @@ def ladder(catalan: bool = False):
 def envit_value(cards) -> int:
     """V9: two cards of one suit, their numbers + 20; three, the two highest + 20; else the
     highest card's number (aces count 1)."""
+    key = tuple(cards)
+    value = _ENVIT_VALUES.get(key)
+    if value is None:
+        if len(_ENVIT_VALUES) >= 100_000:
+            _ENVIT_VALUES.clear()
+        value = _ENVIT_VALUES[key] = _envit_value(key)
+    return value
+
+
+#: cards → their envit value, worked out once (a computer player's rule of thumb asks often)
+_ENVIT_VALUES: dict = {}
+
+
+def _envit_value(cards) -> int:
     by_suit: dict = {}
     for c in cards:
         by_suit.setdefault(c.suit, []).append(int(c.rank))
@@ -367,7 +381,11 @@ class Truc(SidesAddressed, Game):
     def _names(self, seats) -> str:
         """Players listed in the order given, the seat addressed as you last: "B and you"."""
         w = self.words
-        return w.listing(sorted(seats, key=w.is_you))
+        key = tuple(seats)
+        names = w.lists.get(key)
+        if names is None:
+            names = w.lists[key] = w.listing(sorted(seats, key=w.is_you))
+        return names
 
     def _bet_of(self, call) -> str:
         """"A's truc", or "the truc you called" when the caller is addressed as you."""
