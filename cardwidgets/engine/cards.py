@@ -38,9 +38,12 @@ class Card:
     suit: str
     system: str = "french"
     _hash: int = field(init=False, repr=False, compare=False)
+    #: Short code used in game records, e.g. ``"Q-acorns"`` (made once: the rules read it often)
+    code: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.system)))
+        object.__setattr__(self, "code", f"{self.rank}-{self.suit}")
 
     def __eq__(self, other):
         if self is other:
@@ -52,11 +55,6 @@ class Card:
 
     def __hash__(self):
         return self._hash
-
-    @property
-    def code(self) -> str:
-        """Short code used in game records, e.g. ``"Q-acorns"``."""
-        return f"{self.rank}-{self.suit}"
 
     @property
     def _system(self) -> "SuitSystem":

@@ -358,7 +358,7 @@ class Truc(SidesAddressed, Game):
 
     @property
     def ladder(self):
-        return ladder(self.catalan)
+        return CATALAN_LADDER if self.options["catalan"] else LADDER
 
     def side_name(self, side: int) -> str:
         """``"A and C"`` (the players of a side; the seat addressed as you is named last, as
