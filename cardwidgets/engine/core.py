@@ -635,8 +635,11 @@ class Game:
             return []
         ranged = self._legal_ranges()
         if ranged is None:
+            legal = self._legal_now           # (worked out once a step, and kept)
+            if legal is None:
+                legal = self.legal_actions()
             return fold_amounts([{"action": a.to_json(), "label": self.describe(a)}
-                                 for a in self._legal()])
+                                 for a in legal])
         out = []
         for item in ranged:
             if isinstance(item, Action):
