@@ -657,7 +657,13 @@ class Game:
         return None
 
     def why_not(self, action) -> IllegalAction | None:
-        """The reason ``action`` is illegal now, or ``None`` if it is legal. Changes nothing."""
+        """The reason ``action`` is illegal now, or ``None`` if it is legal. Changes nothing.
+        One of the legal actions worked out for this step (the very object) is legal at once."""
+        legal = self._legal_now
+        if legal is not None:
+            for allowed in legal:
+                if allowed is action:
+                    return None
         try:
             self._verify(action)
         except IllegalAction as refusal:
