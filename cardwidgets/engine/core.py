@@ -281,6 +281,7 @@ class Action:
 
 
 _SHARED_ACTIONS: dict = {}
+_RULE_IDS: dict = {}     #: a step's rule (e.g. "P10, P8") → the rule ids it names
 
 
 def shared_action(kind, seat=None, card=None, amount=None, what=None) -> Action:
@@ -1002,7 +1003,11 @@ class Game:
 
     def rule_text(self, rule: str) -> str:
         """The text of every rule id named in ``rule`` (e.g. ``"P10, P8"``), one per line."""
-        ids = re.findall(r"[A-Z]+\d+", rule or "")
+        ids = _RULE_IDS.get(rule)
+        if ids is None:
+            if len(_RULE_IDS) >= 10_000:
+                _RULE_IDS.clear()
+            ids = _RULE_IDS[rule] = tuple(re.findall(r"[A-Z]+\d+", rule or ""))
         return "\n".join(f"{i}. {self.RULES[i]}" for i in ids if i in self.RULES)
 
     def __repr__(self) -> str:

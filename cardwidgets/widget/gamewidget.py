@@ -148,20 +148,26 @@ _NO_CARDS = frozenset(("players", "last", "legal"))
 
 
 def _coded(obj, cards: dict):
-    """A list or dict of a view with each card in it as its code (its details noted in
-    ``cards``); anything else as it is."""
+    """A list, dict or card of a view with each card in it as its code; anything else as it
+    is."""
     kind = obj.__class__
-    if kind is CardJSON:
-        code = obj["code"]
-        if code not in cards:
-            cards[code] = {k: obj[k] for k in ("rank", "suit", "index", "name", "native")}
-        return code
     if kind is list:
-        return [x if x.__class__ not in _HOLDERS else _coded(x, cards) for x in obj]
+        return [x if x.__class__ not in _HOLDERS else _code(x, cards)
+                if x.__class__ is CardJSON else _coded(x, cards) for x in obj]
     if kind is dict:
-        return {k: x if x.__class__ not in _HOLDERS else _coded(x, cards)
-                for k, x in obj.items()}
+        return {k: x if x.__class__ not in _HOLDERS else _code(x, cards)
+                if x.__class__ is CardJSON else _coded(x, cards) for k, x in obj.items()}
+    if kind is CardJSON:
+        return _code(obj, cards)
     return obj
+
+
+def _code(card: dict, cards: dict) -> str:
+    """A card's code, its details noted in ``cards``."""
+    code = card["code"]
+    if code not in cards:
+        cards[code] = {k: card[k] for k in ("rank", "suit", "index", "name", "native")}
+    return code
 
 
 #: The largest message the page may send (a move is a few dozen bytes); larger ones are
