@@ -75,10 +75,22 @@ def _frame(view: dict, cards: dict) -> dict:
     """A view made compact for sending: each card (a :class:`CardJSON`) as its code, its
     details collected in ``cards``; no copy of the rule's text (the rules are sent once, in
     ``meta``). Made from the view directly: its plain values and the engine's own entries,
-    which hold no card, are taken as they are; only the game's lists and dicts are copied,
-    with their cards as codes."""
-    frame = {k: v if v.__class__ not in _HOLDERS or k in _NO_CARDS else _coded(v, cards)
-             for k, v in view.items()}
+    which hold no card, are taken as they are; the game's lists and dicts are copied with
+    their cards as codes, or, when one equals what the frame before it made for that entry
+    (which then held no card), that is taken again (frames are never changed once made)."""
+    made = _MADE
+    if made.get(_CARDS) is not cards:           # another widget's frames, or a new run
+        made.clear()
+        made[_CARDS] = cards
+    frame = {}
+    for k, v in view.items():
+        if v.__class__ not in _HOLDERS or k in _NO_CARDS:
+            frame[k] = v
+        else:
+            before = made.get(k)
+            if before is None or before != v:
+                before = made[k] = _coded(v, cards)
+            frame[k] = before
     last = frame.get("last")
     if last.__class__ is dict:
         frame["last"] = {k: v for k, v in last.items() if k != "rule_text"}
@@ -86,6 +98,12 @@ def _frame(view: dict, cards: dict) -> dict:
     if legal.__class__ is list:
         frame["legal"] = _ranges(legal)
     return frame
+
+
+#: The entries of the last frame made, by key, and (under :data:`_CARDS`) the cards dict
+#: they were made with (:func:`_frame`)
+_MADE: dict = {}
+_CARDS = object()
 
 
 def _refusals(game, view: dict, seat) -> dict:
