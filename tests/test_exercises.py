@@ -71,6 +71,70 @@ def test_the_output_carries_the_question_as_html_for_a_notebook_without_a_kernel
     assert data["text/plain"].startswith("Exercise:")
 
 
+def test_no_verdict_or_box_gives_the_answer_but_a_teacher_can_reveal_it():
+    from cardwidgets.exercises import answers, teacher_mode
+    q = ask("How many holes has the board?", answer=9.0, explain="eight round a centre, and the centre")
+    box = q.widget()
+    shown = [q.static_html(), q._repr_mimebundle_()[0]["text/plain"], str(q.check("8"))]
+    shown += [getattr(w, "value", "") for w in (box.children[0], box.children[2])]
+    assert not any("9" in text for text in shown)
+    import ipywidgets as W
+    assert [c.description for c in box.children[1].children if isinstance(c, W.Button)] \
+        == ["Check"]                                     # no Show the answer for a student
+    assert str(q.reveal()) == ('Answer to "How many holes has the board?": 9. eight round a '
+                               'centre, and the centre')
+    assert "<strong>9</strong>" in q.reveal()._repr_html_()
+    assert q in answers().exercises and str(answers(q)) == str(q.reveal())
+    try:
+        teacher_mode()
+        other = ask("How many suits?", answer=4)
+        row = other.widget().children[1].children
+        show = next(c for c in row if getattr(c, "description", "") == "Show the answer")
+        assert "4" not in other.widget().children[2].value
+        show.click()
+        assert "<strong>4</strong>" in other.widget().children[2].value
+    finally:
+        teacher_mode(False)
+
+
+def test_show_rule_is_html_with_the_id_and_each_ruling_set_apart_and_escaped():
+    import re
+
+    from cardwidgets.exercises import RuleText, show_rule, show_rulings
+    from cardwidgets.games.truc import RULES
+    shown = show_rule("V7")
+    page = shown._repr_html_()
+    assert page.startswith('<div class="cw-ruletext" data-rule="V7"')
+    assert '<strong class="cw-ruletext-id">V7</strong> The truc ladder.' in page
+    rulings = re.findall(r'<div class="cw-ruletext-ruling"[^>]*><strong>Our ruling</strong>: ', page)
+    assert len(rulings) == RULES["V7"].count("Our ruling") >= 3
+    assert "font-family" not in page and "<pre" not in page      # the notebook's own font
+    text = str(shown)                                            # the plain-text fallback
+    assert text.startswith("V7: The truc ladder.") and "\n    Our ruling: a refused bet" in text
+    assert all(len(line) <= 88 for line in text.splitlines())   # wrapped between words
+    assert text.removeprefix("V7:").split() == RULES["V7"].split()   # no word cut in two
+    hostile = RuleText([("X<1>", 'A <script>alert(1)</script> & "b". Our ruling: <b>no</b>.')])
+    page = hostile._repr_html_()
+    assert "<script>" not in page and "<b>no" not in page
+    assert "&lt;script&gt;" in page and "&amp;" in page and 'data-rule="X&lt;1&gt;"' in page
+    assert '<strong>Our ruling</strong>: &lt;b&gt;no&lt;/b&gt;.' in page
+    several = show_rule("K9", "K10")._repr_html_()
+    assert several.count('class="cw-ruletext"') == 2
+    # the widget's page-wide CSS styles its own rule boxes (.cw-rule): none of it reaches these
+    import cardwidgets
+    from pathlib import Path
+    css = "".join(p.read_text() for p in Path(cardwidgets.__file__).parent.rglob("*.css"))
+    for name in set(re.findall(r'class="([^"]+)"', several)):
+        assert not re.search(rf"\.{name}(?![\w-])", css), name
+    only = show_rulings(RULES)._repr_html_()
+    assert 'data-rule="V2"' not in only and 'data-rule="V7"' in only     # V2 has no ruling
+    assert "The truc ladder" not in only                                 # the rulings alone
+    with pytest.raises(KeyError, match="rule_id"):
+        show_rule("Z9")
+    with pytest.raises(ValueError, match="rule_ids"):
+        show_rule()
+
+
 def test_the_module_examples_run():
     import doctest
 
@@ -114,13 +178,12 @@ def exercises_of(name, setup):
     return nb, out
 
 
-def test_poch_notebook_exercises_accept_the_answers_the_notebook_gives():
+def test_poch_notebook_exercises_accept_the_engines_answers_and_keep_them_for_the_teacher():
     nb, exercises = exercises_of("poch.ipynb", ("from IPython.display import HTML",))
     assert len(exercises) == 4
-    answers = next(c.source for c in nb.cells if c.source.startswith("<details>"))
-    assert "1. 21 chips" in answers and "2. 36 chips" in answers and "3. 17 chips" in answers
-    assert "Rule P7" in answers
-    for exercise, right, wrong in zip(exercises, ("21", "36", "17 chips", "p7"),
+    assert [q.answer for q in exercises] == ["21", "36", "20", "P7"]
+    assert all(q.explain for q in exercises)
+    for exercise, right, wrong in zip(exercises, ("21", "36", "20 chips", "p7"),
                                       ("20", "9", "16", "P6")):
         assert exercise.check(right).right, exercise.question
         verdict = exercise.check(wrong)

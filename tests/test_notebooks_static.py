@@ -115,3 +115,158 @@ def test_the_poch_cell_about_the_final_chips_shows_the_final_chips():
     seats = re.findall(r">(\d+) chips", "".join(shown_svgs(html)))   # drawn in the picture
     assert seats == ["25", "10", "33", "7", "10"]
     assert "Step 40:" in html and "20 chips" not in "".join(shown_svgs(html))
+
+
+# ---- the notebooks' words in teaching order (issue 25 item 6) --------------------------------
+
+GAME_OF = {"poch.ipynb": "poch", "pocha.ipynb": "pocha", "truk.ipynb": "truk",
+           "truc.ipynb": "truc"}
+#: the game terms a student meets, as patterns (plurals and a few forms): each must be defined
+#: (written in bold or italic in the text, or as a row of a word table) where it is first used
+TERMS = {
+    "poch": [r"holes?", r"ante", r"payment suit", r"marriage", r"sequence"],
+    "pocha": [r"bids?", r"trumps?", r"first player", r"dut(?:y|ies)"],
+    "truk": [r"esku", r"tantos?", r"options?", r"pasotan", r"paso eske", r"aurrea", r"erdia",
+             r"atzea", r"berdinketa"],
+    "truc": [r"mà", r"envit", r"parda", r"cama", r"males", r"bones", r"falta", r"torne",
+             r"birtruc", r"quatre val", r"joc fora"],
+}
+#: words of the package's makers, not of the games or of teaching
+INTERNAL = re.compile(r"\bdigests?\b|\bTODO\b|\bFIXME\b|\bissue \d+\b", re.I)
+EMPHASIS = re.compile(r"(\*\*|\*|_)(?=\S)(.+?)(?<=\S)\1", re.S)
+
+
+def reading_order(nb):
+    """What a reader meets, in order: ("text", markdown without its headings and code spans),
+    ("heading", line) and ("output", text or HTML) items."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            text = []
+            for line in cell.source.splitlines():
+                if line.lstrip().startswith("#"):
+                    if text:
+                        yield "text", re.sub(r"`[^`]*`", "", "\n".join(text))
+                        text = []
+                    yield "heading", line
+                else:
+                    text.append(line)
+            if text:
+                yield "text", re.sub(r"`[^`]*`", "", "\n".join(text))
+        elif cell.cell_type == "code":
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                if "text/html" in data and WIDGET not in data:
+                    yield "output", data["text/html"]
+                elif "text" in output or "text/plain" in data:
+                    if WIDGET not in data:
+                        yield "output", output.get("text", "") + data.get("text/plain", "")
+
+
+def first_use(nb, pattern):
+    """(kind, text, match) of the first place the term is met outside a heading."""
+    term = re.compile(rf"(?<![\w-]){pattern}(?![\w-])", re.I)
+    for kind, text in reading_order(nb):
+        if kind == "heading":
+            continue
+        if kind == "output" and "<" in text:        # HTML: its words, not its attributes
+            text = re.sub(r"<(?!/?t[dh]\b)[^>]*>", "", text)
+        match = term.search(text)
+        if match:
+            return kind, text, match
+    return None
+
+
+def defined_there(kind, text, match):
+    """Is the first use a definition: in bold/italic in the text, or a word table's row?"""
+    if kind == "text":
+        return any(m.start() <= match.start() and match.end() <= m.end()
+                   for m in EMPHASIS.finditer(text))
+    before, after = text[:match.start()], text[match.end():]
+    return bool(re.search(r"<td[^>]*>\s*$", before) and re.match(r"\s*</td>", after))
+
+
+@pytest.mark.parametrize("name", sorted(GAME_OF))
+def test_each_game_term_is_defined_where_it_is_first_used(name):
+    nb = nbformat.read(Path(__file__).resolve().parents[1] / "notebooks" / name, as_version=4)
+    undefined = []
+    for pattern in TERMS[GAME_OF[name]]:
+        found = first_use(nb, pattern)
+        assert found, f"{name}: the term {pattern!r} is never used"
+        if not defined_there(*found):
+            kind, text, match = found
+            undefined.append((pattern, text[max(0, match.start() - 60):match.end() + 30]))
+    assert undefined == [], name
+
+
+def test_the_term_check_sees_a_word_used_before_its_definition():
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# Truk\nThe esku plays last."),
+        nbformat.v4.new_markdown_cell("The **esku** is the player who dealt.")])
+    assert not defined_there(*first_use(nb, "esku"))
+    nb.cells.reverse()
+    assert defined_there(*first_use(nb, "esku"))
+    glossary = nbformat.v4.new_code_cell("")
+    glossary.outputs = [nbformat.v4.new_output("execute_result", data={
+        "text/html": "<table><tr><td>joc fora</td><td>the whole cama</td></tr>"
+                     "<tr><td>cama</td><td>24 points</td></tr></table>", "text/plain": ""})]
+    nb = nbformat.v4.new_notebook(cells=[glossary])
+    assert defined_there(*first_use(nb, "joc fora")) and not defined_there(*first_use(nb, "cama"))
+
+
+def test_no_notebook_speaks_the_makers_words():
+    """No "digest", "the digest's check": words a student never met (nor TODO, issue numbers)."""
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        for i, cell in enumerate(nb.cells):
+            shown = [cell.source] + [text for kind, text in reading_order(
+                nbformat.v4.new_notebook(cells=[cell]))]
+            for text in shown:
+                assert not INTERNAL.search(text), (path.name, i, INTERNAL.search(text).group())
+
+
+RULE_RANGE = re.compile(r"\b([A-Z]{1,2})\d+\s*(?:–|-|to)\s*\1\d+\b")
+
+
+def rules_named_and_shown(nb, rules):
+    """For each rule id named in the text: was the rule shown (show_rule's HTML) before the
+    end of the section (up to the next heading) where it is first named?"""
+    first_named, shown, section = {}, {}, 0
+    for kind, text in reading_order(nb):
+        if kind == "heading":
+            section += 1
+        if kind in ("heading", "text"):
+            # (not the records' names: E-P1 is a worked example, not rule P1)
+            for rule_id in re.findall(r"(?<![\w-])[A-Z]{1,2}\d+\b", RULE_RANGE.sub("", text)):
+                if rule_id in rules:
+                    first_named.setdefault(rule_id, section)
+        else:
+            for rule_id in re.findall(r'class="cw-ruletext" data-rule="([^"]+)"', text):
+                shown.setdefault(rule_id, section)
+    return {rule_id: rule_id in shown and shown[rule_id] <= where
+            for rule_id, where in first_named.items()}
+
+
+@pytest.mark.parametrize("name", sorted(GAME_OF))
+def test_each_rule_is_shown_as_text_where_it_is_first_named(name):
+    from cardwidgets.games import GAMES
+    nb = nbformat.read(Path(__file__).resolve().parents[1] / "notebooks" / name, as_version=4)
+    result = rules_named_and_shown(nb, GAMES[GAME_OF[name]].RULES)
+    assert result and [rule for rule, ok in result.items() if not ok] == [], name
+    printed = [text for kind, text in reading_order(nb) if kind == "output" and "<" not in text
+               and re.search(r"^[A-Z]{1,2}\d+: ", text, re.M)]
+    assert printed == [], f"{name}: a rule printed as program output"
+
+
+def test_the_static_export_shows_rules_as_text_with_the_id_and_rulings_set_apart(exported):
+    """Opened without a kernel (nbconvert HTML), a game notebook shows its rules as HTML in the
+    page's font, the id in bold and each ruling in its own block, never as printed output."""
+    name, nb, body = exported
+    if name not in GAME_OF:
+        pytest.skip("only the game notebooks show rules")
+    rules = re.findall(r'<div class="cw-ruletext" data-rule="([^"]+)"', body)
+    assert len(rules) >= 5, name
+    for rule_id in rules:
+        assert f'<strong class="cw-ruletext-id">{rule_id}</strong>' in body
+    assert '<div class="cw-ruletext-ruling"' in body and "<strong>Our ruling</strong>: " in body
+    printed = re.findall(r"<pre>(.*?)</pre>", body, re.S)
+    assert not [p for p in printed if re.search(r"^[A-Z]{1,2}\d+: .*Our ruling", p, re.M)], name

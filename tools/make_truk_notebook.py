@@ -8,8 +8,11 @@ def md(text):
     cells.append(nbf.v4.new_markdown_cell(text.strip("\n")))
 
 
-def code(text):
-    cells.append(nbf.v4.new_code_cell(text.strip("\n")))
+def code(text, tags=()):
+    cell = nbf.v4.new_code_cell(text.strip("\n"))
+    if tags:                      # e.g. "exercise": the tests find the exercise cells by it
+        cell.metadata["tags"] = list(tags)
+    cells.append(cell)
 
 
 md("""
@@ -18,10 +21,16 @@ md("""
 *Truk* (Basque *truka*) is played by two, or by four in two sides of partners who sit face to
 face. Each hand (*eskua*) gives everyone three cards and is played in three tricks. You win a
 hand by taking more of those tricks than the other side, but a **tie** counts too, and who
-took the *first* trick often decides. Hands are played for small stakes (*tantoak*, tantos)
-until one side has earned the right, and the duty, to play for a big one (a *truk*). Six truks
-win the game. On the way, any player may bet "Truk!" to raise the stake at once, and partners
-tell each other what they hold with faces: a wink, a smile, a tongue out.
+took the *first* trick often decides. Hands are played for small stakes, the **tantos**
+(Basque *tantoak*), until one side has earned the right, and the duty, to play for a big one (a
+*truk*). Six truks win the game. On the way, any player may bet "Truk!" to raise the stake at
+once, and partners tell each other what they hold with faces: a wink, a smile, a tongue out.
+
+One more word before we start. Each hand has its **esku** (the same Basque word as "hand"):
+the player who dealt it, who plays last in every trick; when all three tricks tie, the esku's
+side wins the hand. At the start of a game anyone deals the first cards, everyone then draws one
+more card, and the player who draws the highest card becomes the first esku (section 4). After
+each hand the deal passes to the right: the player on the esku's right is the next esku.
 
 **Aim of this notebook:** learn the rules well enough to follow and play a whole game, and see
 the source document's own tables rebuilt by the program: the hand table, the table of how a
@@ -38,12 +47,9 @@ from cardwidgets.engine import Trick
 from cardwidgets.games.truk import Truk, RULES
 from cardwidgets.games.truk.rules import (DOC_DEVELOPMENT, DOC_HAND_ROWS, RANK, SIGNALS,
                                           hand_table)
+from cardwidgets.exercises import show_rule, show_rulings
 from cardwidgets.widget import GameWidget
-from IPython.display import HTML
-
-
-def show_rule(rule_id):
-    print(f"{rule_id}: {RULES[rule_id]}\\n")
+from IPython.display import HTML, display
 
 
 def table(headers, rows, caption=""):
@@ -54,6 +60,20 @@ def table(headers, rows, caption=""):
     cap = f'<caption style="text-align:left;font-weight:bold">{caption}</caption>' if caption else ""
     return HTML(f'<table style="border-collapse:collapse">{cap}<thead><tr>{head}</tr></thead>'
                 f"<tbody>{body}</tbody></table>")
+""")
+
+md("""
+## Play your first hand
+
+Before the details, play one guided hand of truk: you sit at A1; your partner A2 and the two
+players of side B are built-in players. Before each of your moves the table says what you are deciding and what to
+weigh, and after it what your move did; a poor move gets a hint and an offer to take it back.
+Click, or use the keyboard alone (Tab to a button, then Enter). The sections below explain every
+rule you meet on the way.
+""")
+
+code("""
+GameWidget.tutorial("truk")
 """)
 
 md("""
@@ -94,14 +114,18 @@ other 3.
 """)
 
 code("""
-show_rule("K2")
+display(show_rule("K1", "K2"))
 game = Truk(4)
 print("High to low:", ", ".join(game.suits.rank_name(r) for r in RANK))
 """)
 
 md("""
 Four players sit as two sides, partners facing (K3). The program names them by the order in
-which they play: **A1, B1, A2, B2** (sides A and B take turns). Play goes to the right.
+which they play: **A1, B1, A2, B2** (sides A and B take turns). Play goes to the right, and the
+esku, the dealer, plays last (K4).
+
+Each player plays one card to a trick, and a hand has three tricks, each with its own name:
+the *aurrea* (the first), the *erdia* (the second) and the *atzea* (the third).
 
 The document pictures two tricks. In the first, B1's King is the highest card and takes the
 trick for side B. In the second, A2 and B2 each play a Horse (the Knight, 11): the top cards
@@ -125,6 +149,7 @@ for name, trick in (("first picture", first), ("second picture", second)):
     else:
         print(f"{name}: side {'AB'[out.side]} takes it with {game.players[out.seat]}'s "
               f"{out.best[0].card.name}")
+show_rule("K3", "K4", "K5")
 """)
 
 md("""
@@ -153,12 +178,12 @@ show_rule("KV4")
 md("""
 ## 3. Who wins a hand: the hand table
 
-The three tricks of a hand have names: *aurrea* (the first), *erdia* (the second) and *atzea*
-(the third) (K6). A side wins the hand in one of five ways (K7):
+The three tricks are the aurrea, the erdia and the atzea (K6). A side wins the hand in one of
+five ways (K7):
 """)
 
 code("""
-show_rule("K7")
+show_rule("K6", "K7")
 """)
 
 md("""
@@ -166,8 +191,12 @@ Because ties count, the **first** trick matters: a side that took the aurrea nee
 later on. And a trick that can no longer change the result is **not played**.
 
 The document sums this up in its table *Eskuen puntuazioa* ("scoring the hands"), written for
-side A. Below, every row of the document stands beside the program's own verdict for the same
-tricks, computed by the engine (`hand_table()`), never typed in. The esku's side is A here.
+side A (K8). Below, every row of the document stands beside the program's own verdict for the
+same tricks, computed by the engine (`hand_table()`), never typed in. The esku's side is A here.
+""")
+
+code("""
+show_rule("K8")
 """)
 
 code("""
@@ -219,15 +248,30 @@ md("""
 ## 4. Tantos and truks: how a game develops
 
 On the table lie 3 **tanto** counters in the middle and 11 **truk** counters (K9). Six truks win
-the game, so 11 counters are just enough (a game ends at 6–5 at the most).
+the game, so 11 counters are just enough (a game ends at 6–5 at the most). A hand played for a
+truk gives its winner one truk counter (K15); a hand played for a tanto, one tanto (K10).
+""")
 
-The game starts with a draw (K11): everyone gets three cards, then draws a fourth; the highest
-draw makes its side the first **esku** (the player who plays last) and gives that side 2
-tantos, "two options". The first hand is always played for a truk (K12), but the side with the
-options may look at its cards and decline: it then takes the 3rd tanto and the cards are dealt
-again; declining a second time puts the tantos back and the truk must be played **pasotan**
-(with cards changed, see section 6).
+code("""
+show_rule("K9", "K10", "K15")
+""")
 
+md("""
+The game starts with a draw (K11): everyone gets three cards, then draws a fourth. The player
+who draws the highest card is the first esku, and that player's side takes 2 tantos. Those 2
+tantos give the side two **options** (*bi aukera*): two chances to put the truk off. The first
+hand is always played for a truk (K12), but the side with the options may look at its cards and
+decline: it then takes the 3rd tanto, and the player on the esku's right deals again and becomes
+the esku. Declining a second time puts the tantos back, and the truk must be played
+**pasotan**: before the first card, the players may change cards from the stock (section 6
+shows how).
+""")
+
+code("""
+show_rule("K11", "K12")
+""")
+
+md("""
 After that first truk, hands are played for one tanto each (K10, K13):
 
 - **AA**: if one side wins the first two tanto hands, it has 2 tantos and two options, exactly as
@@ -296,7 +340,8 @@ md("""
 ## 5. The truk bet: "Truk!" and "Joka!"
 
 While a **tanto** is being played, any player may, on their turn, bet a truk (K17), in any
-trick, even halfway through one. Saying "Truk!", knocking on the table, or throwing one's cards
+trick, even halfway through one. (The rule also speaks of **paso eske**, asking the player on
+your right to swap some cards with the stock: section 6 shows it.) Saying "Truk!", knocking on the table, or throwing one's cards
 face down into the middle are the same bet. The other side answers: "Joka!" ("play!") and the
 hand is played for a truk instead of the tanto; or it refuses, and the betting side takes the
 tanto and the hand ends at once.
@@ -306,6 +351,7 @@ A1, B1 and A2 have played to the erdia, and B2 says "Truk!" before playing.
 """)
 
 code("""
+display(show_rule("K17", "KV2"))
 for name in ("truk-bet-accepted", "truk-bet-refused"):
     g = load_record(name)
     bet = next(s for s in g.history if s.action.kind == "truk")
@@ -339,6 +385,10 @@ old cards back if the new ones are worse.
 """)
 
 code("""
+show_rule("K18")
+""")
+
+code("""
 g = Truk(4)
 g.apply(g.scripted_deal({"A1": ["4-coins", "5-cups", "2-swords"], "B1": ["3-cups", "6-cups", "7-clubs"]},
                         esku="B2", stock=["1-coins", "12-clubs", "3-swords"]))
@@ -357,6 +407,13 @@ md("""
 **Pasotan** (K16) is how a truk is played after both options were declined: before the first
 card, the players in turn may change cards from the stock as often as they like, until one of
 them says "we play". The same face-up / face-down rule applies.
+""")
+
+code("""
+show_rule("K16")
+""")
+
+md("""
 
 ## 7. Signals: true faces only
 
@@ -364,6 +421,7 @@ Partners may talk and make signs, but only **true** ones (K19):
 """)
 
 code("""
+display(show_rule("K19"))
 table(["gesture", "says"], [[g_, m] for g_, m, _ in SIGNALS.values()], "The signals (keinuak)")
 """)
 
@@ -375,6 +433,7 @@ possible without the other side seeing"; variant KV1 lets them catch it).
 """)
 
 code("""
+display(show_rule("KV1"))
 g = Truk(4)
 g.apply(g.scripted_deal({"A1": ["3-coins", "3-cups", "4-swords"]}, esku="B2"))
 g.apply(Action("play_truk", g.current_player))
@@ -447,7 +506,7 @@ That line is all the source says, so the rest is **our ruling** (rule KV3):
 """)
 
 code("""
-show_rule("KV3")
+display(show_rule("KV3"))
 three = Truk(["Ada", "Bea", "Cy"])
 print("seats:", three.players)
 print("side A:", three.side_players(0), "| side B:", three.side_players(1))
@@ -500,7 +559,13 @@ mine
 md("""
 ## 10. Exercises
 
-Type your answer in the box and press **Check**. (The answers are checked by the engine itself.)
+Type your answer in the box and press **Check** (or Enter). The engine checks it, and a wrong
+answer gets a hint. The answers are not printed anywhere in this notebook.
+
+*For the teacher:* to show the answers on purpose, run `answers()` in a cell of your own after
+the exercises (`from cardwidgets.exercises import answers`), or `q1.reveal()` for one. Run
+`teacher_mode()` (from the same module) before the exercise cells to give each box a **Show the
+answer** button, for a class going through them together (in Voilà too).
 
 **1. Who wins this hand?**
 """)
@@ -511,9 +576,10 @@ from cardwidgets.exercises import Exercise, Verdict, ask
 verdict = next(r for r in hand_table(tie_side=0) if r["played"] == ("A", "B", "="))
 q1 = ask("Side A took the aurrea, side B the erdia, and the atzea was a tie. Which side wins "
          "the hand, A or B?", answer=verdict["winner"],
-         hint="look at who took the first trick, and read K7 (way 2).")
+         hint="look at who took the first trick, and read K7 (way 2).",
+         explain="A took the aurrea and tied another trick: K7, way 2")
 q1
-""")
+""", tags=["exercise"])
 
 md("""
 **2. How many options?**
@@ -524,9 +590,10 @@ g = load_record("truk-ab-play")
 g.goto(next(s.index for s in g.history if s.rule.startswith("K13") and "all 3" in s.text))
 q2 = ask("One tanto each; then side A wins the hand for the 3rd tanto. How many options "
          "(aukerak) does side A have for the truk?", answer=g.due["options"],
-         hint="read K13, the AB path.")
+         hint="read K13, the AB path.",
+         explain="the winner of the 3rd tanto takes all 3 and has one option (K13, AB)")
 q2
-""")
+""", tags=["exercise"])
 
 md("""
 **3. Which signal?**
@@ -542,9 +609,10 @@ def which_signal(text):
 
 
 q3 = Exercise("Which gesture tells your partner you hold two 3s? (for example: closes one eye)",
-              which_signal)
+              which_signal, answer=SIGNALS[next(k for k, v in SIGNALS.items() if v[1] == "two 3s")][0],
+              explain="K19's signals")
 q3
-""")
+""", tags=["exercise"])
 
 md("""
 **4. Three players.**
@@ -560,14 +628,10 @@ while tie.phase.key == "play":                # every hand plays its highest car
 q4 = ask("Itzu truk: Ada, Bea and Cy play, and the open hand is the esku of this hand. All "
          "three tricks tie. Which side wins the hand, A or B?",
          answer="AB"[tie.hand_result["side"]],
-         hint="the open hand is a seat like any other (KV3); read K7, way 5.")
+         hint="the open hand is a seat like any other (KV3); read K7, way 5.",
+         explain="three ties go to the esku's side, and the open hand plays for side B")
 q4
-""")
-
-code("""
-# a teacher can check answers without the boxes, too:
-print(q1.check("B"), "|", q2.check("1"), "|", q3.check("closes both eyes"), "|", q4.check("B"))
-""")
+""", tags=["exercise"])
 
 md("""
 ## 11. Our rulings
@@ -577,10 +641,7 @@ each rule in the widget):
 """)
 
 code("""
-import re
-for rule_id, text in RULES.items():
-    for ruling in re.findall(r"Our rulings?: [^.]*\\.", text):
-        print(f"{rule_id}: {ruling}")
+show_rulings(RULES)
 """)
 
 nb = nbf.v4.new_notebook()

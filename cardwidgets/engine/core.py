@@ -425,6 +425,14 @@ class Game:
     RULES: ClassVar[dict] = {}
     OPTIONS: ClassVar[dict] = {}
     SETUP: ClassVar[dict] = {}
+    #: The counters a hand moves, for the result shown at a hand's end (the widget compares
+    #: them before and after the hand): ``(path in the view, words, whose)``, where the path
+    #: may go into a dict (``"tantos.sides"``) and ``whose`` says what the numbers belong
+    #: to: ``"seat"`` (one per player), ``"side"`` (one per side), a view key holding the
+    #: names of a dict's keys, or ``None`` (one number).
+    COUNTERS: ClassVar[tuple] = ()
+    #: What the game calls one of its rounds ("hand"; Poch's "deal").
+    HAND_WORD: ClassVar[str] = "hand"
     #: A game's parts beside its rules module, in the game's own folder (see
     #: ``cardwidgets/games/README.md``): the widget's table (``table``, ``style``), the static
     #: picture (a module with ``picture(game, seat=None) -> str``) and the worked examples.

@@ -42,6 +42,7 @@ from ..engine.players import LEVELS, Player, player_for
 from ..games import GAMES
 from . import picture as _picture  # attaches Game._repr_html_ (static rendering)
 from .patches import Encoder
+from .results import Trail, hand_ends
 
 __all__ = ["GameWidget"]
 
@@ -258,6 +259,9 @@ class GameWidget(anywidget.AnyWidget):
     play_as = traitlets.Any(None).tag(sync=True)
     #: The last message for the person at the widget, e.g. why a move was refused.
     notice = traitlets.Dict().tag(sync=True)
+    #: Play mode: the table waits at a hand's end (the step shown carries the hand's result,
+    #: frame key ``hand_end``) until the person sends ``{"type": "next_hand"}``.
+    held = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, game: Game, *, seat=None, play_as=None, step=0, seed=None,
                  players=None, teacher=False, level="easy", _reasons=None, **kwargs):
@@ -359,6 +363,15 @@ class GameWidget(anywidget.AnyWidget):
         from ..records import load_record
         return cls(load_record(source), **kwargs)
 
+    @classmethod
+    def tutorial(cls, game, **kwargs):
+        """A guided first hand of ``game`` (``"truk"``, ``"truc"``, ``"poch"``, ``"pocha"``):
+        you play one seat, the deal and the others' moves are scripted, and before each of
+        your moves the table says what the decision is and what to weigh
+        (:mod:`cardwidgets.widget.tutorial`; the scripts are each game's ``tutorial.json``)."""
+        from .tutorial import tutorial
+        return tutorial(game, **kwargs)
+
     @staticmethod
     def _check_level(level, players):
         """The level of the built-in players, checked (``None`` when ``players`` are given)."""
@@ -426,6 +439,12 @@ class GameWidget(anywidget.AnyWidget):
         self._reasons = {i: r for i, r in self._reasons.items() if i < len(timeline)}
         cards: dict = {}
         frames = [_frame(v, cards) for v in views]
+        # the result of each hand, at the step that ends it (a key of its own: views unchanged)
+        self._trail = Trail(fresh)
+        for k, view in enumerate(views):
+            result = self._trail.add(fresh, view)
+            if result is not None:
+                frames[k]["hand_end"] = result
         if seat is None:
             # the teacher's view: why each built-in player's move was made
             for i, reason in self._reasons.items():
@@ -444,6 +463,7 @@ class GameWidget(anywidget.AnyWidget):
             self.frames = frames
             self.seat = seat
             self.play_as = None
+            self.held = False
 
     def _meta(self, static):
         g = self.game
@@ -465,10 +485,16 @@ class GameWidget(anywidget.AnyWidget):
         }
 
     def _play(self, action):
-        """Apply one action in play mode and keep the view it leads to."""
+        """Apply one action in play mode and keep the view it leads to. A step that ends a
+        hand (or the game) carries the hand's result (``hand_end``), and the built-in players
+        wait there (:attr:`held`) until the person sends ``{"type": "next_hand"}``."""
         self.game.apply(action)
         view = _with_refusals(self.game, self.game.view(self.play_as), self.play_as)
+        result = self._trail.add(self.game, view)
         view = _frame(view, self._new_cards)
+        if result is not None:
+            view["hand_end"] = result
+            self.held = not self.game.finished
         self._new_frames.append({k: v for k, v in view.items()
                                  if not (k in self._static and self._static[k] == v)})
 
@@ -555,7 +581,7 @@ class GameWidget(anywidget.AnyWidget):
             self.send({"type": "echo", "t": content.get("t")})
             return False
         if kind == "resync":  # a view that missed play-mode frames asks for everything
-            self.send_state(["meta", "cards", "frames", "step", "seat", "play_as"])
+            self.send_state(["meta", "cards", "frames", "step", "seat", "play_as", "held"])
             return False
         if kind == "hello":  # a new view says how many frames it holds; send the rest
             have = content.get("frames")
@@ -566,6 +592,8 @@ class GameWidget(anywidget.AnyWidget):
             return False
         if kind == "act":
             return self._act(content)
+        if kind == "next_hand":
+            return self._next_hand(content)
         if kind == "restart":
             return self._restart()
         if kind == "level":
@@ -580,7 +608,26 @@ class GameWidget(anywidget.AnyWidget):
             error = self._take_seat(content.get("seat"), play, at)
             return self._refuse(error) if error else True
         return self._refuse(f"type: {kind!r:.40} is not a message the widget knows "
-                            "(act, take_seat, restart, level, echo, resync, hello)")
+                            "(act, next_hand, take_seat, restart, level, echo, resync, hello)")
+
+    def _next_hand(self, content):
+        """``{"type": "next_hand"}``: the person has seen the hand's result; the built-in
+        players go on. Refused (changing nothing) when the table is not waiting."""
+        unknown = set(content) - {"type", "at"}
+        if unknown:
+            return self._refuse(f"{sorted(map(str, unknown))[0]:.40}: is not a field of "
+                                "'next hand'")
+        if self.play_as is None or not self.held:
+            return self._refuse("next_hand: the table is not waiting at the end of a hand")
+        at = content.get("at", len(self.frames) - 1)
+        if at.__class__ is not int or at != len(self.frames) - 1:
+            return self._refuse(f"at: the game is at step {len(self.frames) - 1}, not "
+                                f"{at!r:.40}")
+        self.held = False
+        self._begin()
+        self._run_others()
+        self._commit()
+        return True
 
     def _set_level(self, content):
         """``{"type": "level", "level": "hard"}``: the built-in players play at that level
@@ -707,6 +754,7 @@ class GameWidget(anywidget.AnyWidget):
         why = self.game.why_not(action)
         if why is not None:
             return self._refuse(str(why), why.rule)
+        self.held = False  # a move of one's own goes on from a hand's end too
         self._begin()
         self._play(action)
         self._run_others()
@@ -721,7 +769,7 @@ class GameWidget(anywidget.AnyWidget):
         g = self.game
         for _ in range(100_000):
             actor = g.current_player
-            if actor is None or actor == self.play_as:
+            if actor is None or actor == self.play_as or self.held:
                 return
             if actor == CHANCE:
                 self._play(g.chance_action(self._rng))

@@ -452,6 +452,15 @@ function render({ model, el }) {
   const now = cwEl("section", "cw-now", lower);
   now.setAttribute("aria-label", "What can happen now");
   const nowTitle = cwEl("div", "cw-section-title", now, "Now");
+  // a guided hand (GameWidget.tutorial): the coach's words, above the moves (drawCoach)
+  const coachBox = cwEl("div", "cw-coach", now);
+  coachBox.setAttribute("aria-live", "polite");
+  coachBox.hidden = true;
+  // the result of a hand, at the step that ends it (frame.hand_end): see drawResult
+  const resultBox = cwEl("div", "cw-result", now);
+  resultBox.hidden = true;
+  resultBox.setAttribute("role", "region");
+  resultBox.setAttribute("aria-label", "The result of the hand");
   const nowWho = cwEl("p", "cw-now-who", now);
   const legalBox = cwEl("div", "cw-legal", now);
   const notice = cwEl("div", "cw-notice", now);
@@ -629,13 +638,13 @@ function render({ model, el }) {
   function alive(e) { return !!e && e.isConnected && !e.disabled && e !== root && root.contains(e); }
 
   function moveTargets() {
-    const q = [];
+    const q = [...coachBox.querySelectorAll(".cw-coach-btn")];
     const at = tableHost.firstChild;
     if (at) {
       q.push(...at.querySelectorAll("button.cw-card--legal"));
       q.push(...at.querySelectorAll("[data-cw-move]"));
     }
-    q.push(...legalBox.querySelectorAll(".cw-move, .cw-amount-select, .cw-amount-input, .cw-restart, .cw-back-to-game, .cw-goto-moves"));
+    q.push(...legalBox.querySelectorAll(".cw-next-hand, .cw-move, .cw-amount-select, .cw-amount-input, .cw-restart, .cw-back-to-game, .cw-goto-moves"));
     return q.filter(usable);
   }
 
@@ -744,6 +753,7 @@ function render({ model, el }) {
     const moves = { ArrowLeft: () => go(pos - 1), ArrowRight: () => go(pos + 1), Home: () => go(0),
       End: () => go(frames.length - 1), m: () => focusMoves(), M: () => focusMoves() };
     if (moves[e.key]) { e.preventDefault(); e.stopPropagation(); moves[e.key](); }
+    else if (e.key === "Enter" && heldKey(e)) { e.preventDefault(); e.stopPropagation(); }
   });
 
   seatSel.addEventListener("change", () => {
@@ -784,6 +794,7 @@ function render({ model, el }) {
       if (!(g.deal in summary.dealStart)) summary.dealStart[g.deal] = k;
       if (g.phase === "over" && summary.over < 0) summary.over = k;
     }
+    summary.resultAt = resultTargets();
     return summary;
   }
 
@@ -793,15 +804,20 @@ function render({ model, el }) {
 
   /** At a step that ends a hand, the header says "End of the hand" (the next hand's ante
    *  or deal has not been played). */
-  function handOverAt(f) { return f.phase === openingPhase() && f.step > 0 && f.deal > summarise().played && !playing(); }
+  function handOverAt(f) {
+    if (f.phase !== openingPhase() || !(f.step > 0)) return false;
+    // a step that ends a hand carries its result (hand_end), in any mode
+    return (!!f.hand_end && !f.finished) || (f.deal > summarise().played && !playing());
+  }
 
   function dealLabel(f) {
+    if (f.hand_end && handOverAt(f)) return `${cwCap(f.hand_end.hand)} · finished`;
     if (f.hand_label) return f.hand_label;
     const played = summarise().played;
     const agreed = meta.deals_agreed;
     const total = playing() ? agreed : Math.max(played, 1);
     if (f.phase === "over") return `Game over after ${played} hand${played === 1 ? "" : "s"}`;
-    if (handOverAt(f)) return `Hand ${f.deal - 1} of ${total} · finished`;
+    if (handOverAt(f)) return total ? `Hand ${f.deal - 1} of ${total} · finished` : `Hand ${f.deal - 1} · finished`;
     return total ? `Hand ${f.deal} of ${total}` : `Hand ${f.deal}`;
   }
 
@@ -894,6 +910,7 @@ function render({ model, el }) {
         if (target >= 0) break;
       }
       if (j.keys.includes("over") && target < 0) target = sum.over;
+      if (target >= 0 && sum.resultAt[target] !== undefined) target = sum.resultAt[target];
       return target;
     });
     // drawn again only when a target or the phase lit changes (not at every step)
@@ -1031,9 +1048,123 @@ function render({ model, el }) {
     b.dataset.kind = g.kind;
   }
 
+  // ---- the end of a hand: its result, and (play mode) the table waits for "Next hand" ----
+  // A frame with `hand_end` (Python: cardwidgets/widget/results.py) shows the result panel:
+  // the title, who won the game (at its end), what moved (counter, whose, before -> after)
+  // and the rules' sentences that settled the hand, each with its rule. In play mode, while
+  // Python holds the table there (model "held"), "Next hand" (Enter) sends {type:
+  // "next_hand"}; "Go on by itself" sends it after a pause the student chooses.
+  let nextAfter = 0;      // ms: go on by itself after this pause (0: wait for the student)
+  let nextTimer = null;
+
+  /** Whether the table waits at this step, the end of a hand, for the student. */
+  function heldHere(f) {
+    return playing() && !!model.get("held") && !!f.hand_end && pos === frames.length - 1 && !waiting;
+  }
+
+  /** Jump targets moved to a hand's result: a step of a hand's last phase (from which only
+   *  the rules act till the hand's end) -> the step that ends the hand. */
+  function resultTargets() {
+    const out = {};
+    for (let e = 1; e < frames.length; e++) {
+      const r = frameAt(e).hand_end;
+      if (!r) continue;
+      for (let k = e - 1; k >= Math.max(1, r.start); k--) {
+        if (frameAt(k).actor !== -2) break;
+        out[k] = e;
+      }
+    }
+    return out;
+  }
+
+  function nextHand() {
+    if (nextTimer) { clearTimeout(nextTimer); nextTimer = null; }
+    if (waiting || !heldHere(frameAt(pos))) return;
+    waiting = true;
+    pendingFocus = "moves";
+    sentFrom = document.activeElement;
+    tell({ type: "next_hand", at: frames.length - 1 });
+  }
+
+  /** Enter anywhere in the widget (not on a control of its own) goes on from a held end. */
+  function heldKey(e) {
+    const t = e.target;
+    if (t && t !== root && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "SUMMARY")) return false;
+    if (!heldHere(frameAt(pos))) return false;
+    nextHand();
+    return true;
+  }
+
+  function drawResult(f) {
+    const r = f.hand_end;
+    const sig = r ? JSON.stringify([pos, r.title]) : "";
+    if (resultBox._cwSig === sig) return;
+    resultBox._cwSig = sig;
+    resultBox.textContent = "";
+    set(resultBox, "hidden", !r);
+    now.classList.toggle("cw-now--result", !!r);
+    if (!r) return;
+    cwEl("div", "cw-result-title", resultBox, r.title);
+    if (r.winners && r.winners.length) {
+      const names = r.winners.length > 1 ? r.winners.slice(0, -1).join(", ") + " and " + r.winners[r.winners.length - 1] : r.winners[0];
+      const you = r.winners.some(cwIsYou);
+      cwEl("p", "cw-result-winner", resultBox, you ? "You win the game!" : `${names} ${r.winners.length > 1 ? "win" : "wins"} the game.`);
+    }
+    if (r.moved && r.moved.length) {
+      const table = cwEl("table", "cw-result-moved", resultBox);
+      const cap = cwEl("caption", null, table, "What moved");
+      cap.className = "cw-result-caption";
+      let what = null;
+      for (const m of r.moved) {
+        const tr = cwEl("tr", null, table);
+        const th = cwEl("th", null, tr, m.what === what ? "" : m.what);
+        th.scope = "row";
+        what = m.what;
+        cwEl("td", "cw-result-who", tr, m.who);
+        cwEl("td", "cw-result-from", tr, `${m.before} → ${m.after}`);
+        const d = cwEl("td", "cw-result-change cw-result-change--" + (m.change > 0 ? "up" : "down"), tr,
+          (m.change > 0 ? "+" : "−") + Math.abs(m.change));
+        d.setAttribute("aria-label", `${m.change > 0 ? "up" : "down"} ${Math.abs(m.change)}`);
+      }
+    }
+    const how = cwEl("ol", "cw-result-how", resultBox);
+    how.setAttribute("aria-label", "How the hand was settled");
+    for (const line of r.lines || []) {
+      const li = cwEl("li", null, how);
+      if (line.rule) {
+        const ids = cwRuleIds(line.rule, meta.rules);
+        const tag = cwEl("span", "cw-result-rule", li, line.rule);
+        if (ids.length) tag.title = ids.map((id) => `Rule ${id}: ${meta.rules[id]}`).join("\n\n");
+      }
+      cwEl("span", "cw-result-text", li, " " + line.text);
+    }
+  }
+
+  /** Play mode's "Now" while the table waits at a hand's end: Next hand, and the pause. */
+  function heldNow(f) {
+    nowWho.textContent = "Look at the result, then go on when you are ready.";
+    const b = mk("cw-move cw-next-hand", "Next hand ›", "Next hand (Enter): the computer players go on", () => nextHand(), legalBox);
+    b.dataset.kind = "next_hand";
+    const lab = cwEl("label", "cw-label cw-next-auto", legalBox, "Go on by itself ");
+    const sel = cwEl("select", "cw-next-auto-select", lab);
+    sel.setAttribute("aria-label", "Go on to the next hand by itself");
+    for (const [words, ms] of [["no, wait for me", 0], ["after 3 s", 3000], ["after 6 s", 6000], ["after 10 s", 10000]]) {
+      const o = cwEl("option", null, sel, words); o.value = String(ms);
+    }
+    sel.value = String(nextAfter);
+    sel.addEventListener("change", () => { nextAfter = Number(sel.value); armNext(); });
+    armNext();
+  }
+
+  function armNext() {
+    if (nextTimer) { clearTimeout(nextTimer); nextTimer = null; }
+    if (nextAfter > 0) nextTimer = setTimeout(() => { nextTimer = null; nextHand(); }, nextAfter);
+  }
+
   function drawNow(f) {
     const atHead = pos === frames.length - 1;
-    put(nowTitle, f.finished ? "Now" : `Now · ${phaseLabel(f)}`);
+    if (nextTimer && !heldHere(f)) { clearTimeout(nextTimer); nextTimer = null; }
+    put(nowTitle, f.finished ? (f.hand_end ? "Now · Game over" : "Now") : `Now · ${phaseLabel(f)}`);
     if (playing()) { legalBox.textContent = ""; legalBox._cwSaid = null; playNow(f, atHead); return; }
     // watching: words only, drawn again only where they differ from the step before
     const w = watchNow(f, atHead);
@@ -1065,6 +1196,7 @@ function render({ model, el }) {
       mk("cw-back-to-game", "Back to the game »", "Go to the last step to play", () => go(frames.length - 1, "moves"), legalBox);
       return;
     }
+    if (heldHere(f)) { heldNow(f); return; }
     if (f.actor !== me) { nowWho.textContent = CW_SAY.waiting(f.actor_name); return; }
     const groups = cwGroupLegal(f.legal);
     const drawn = tableHost.firstChild;
@@ -1309,9 +1441,11 @@ function render({ model, el }) {
     root.dataset.step = String(pos);
     if (root.dataset.phase !== f.phase) root.dataset.phase = f.phase;
     drawHead(f);
+    drawCoach(f);
     drawTable();
     drawStepper();
     drawExplain(f);
+    drawResult(f);
     drawNow(f);
     // focus: never dropped to the page; after a move, on the next move, unless the student
     // moved the focus elsewhere in the widget while the computer players played (it stays)
@@ -1327,6 +1461,55 @@ function render({ model, el }) {
       if (!found && playing() && !f.finished) pendingFocus = "moves";
     }
     if (pendingFocus !== "moves") sentFrom = null;
+  }
+
+  /** A guided hand's coach (the frame's `coach`, at the step the student plays at): what
+   *  the last move did, a hint after a move the lesson did not plan (with a take-back), what
+   *  this decision is, and the rule behind it folded one click away. */
+  function drawCoach(f) {
+    const c = playing() && pos === frames.length - 1 ? f.coach : null;
+    if (root.classList.contains("cw-coached") !== !!c) fit.key = "";   // the table's room changes
+    root.classList.toggle("cw-coached", !!c);
+    set(coachBox, "hidden", !c);
+    // where it reads beside the table: in the side column when that is beside the table,
+    // else in a column of its own right of the table (above it in a narrow widget)
+    const host = root.classList.contains("cw-wide") ? now : body;
+    if (coachBox.parentNode !== host) {
+      if (host === now) now.insertBefore(coachBox, nowWho); else body.insertBefore(coachBox, tableHost);
+      fit.key = "";
+    }
+    if (coachBox._cwCoach === c) return;
+    coachBox._cwCoach = c;
+    coachBox.textContent = "";
+    if (!c) return;
+    const head = cwEl("div", "cw-coach-head", coachBox, "Coach");
+    if (c.progress) cwEl("span", "cw-coach-progress", head, ` · move ${c.progress[0]} of ${c.progress[1]}`);
+    if (c.after) cwEl("p", "cw-coach-after", coachBox, c.after);
+    if (c.hint) {
+      const h = cwEl("div", "cw-coach-hint", coachBox);
+      const p = cwEl("p", null, h);
+      cwEl("strong", null, p, c.poor ? "A weaker move: " : "Off the lesson: ");
+      p.appendChild(document.createTextNode(c.hint));
+      if (c.offer_takeback) {
+        const b = mk("cw-coach-btn cw-coach-takeback", "↶ Take it back", "Take your last move back and follow the lesson", () => coachSay({ type: "takeback" }), h);
+        b.dataset.kind = "takeback";
+      }
+    }
+    if (c.before) cwEl("p", "cw-coach-before", coachBox, c.before);
+    if (c.end) cwEl("p", "cw-coach-end", coachBox, c.end);
+    const ids = c.rule ? cwRuleIds(c.rule, meta.rules) : [];
+    if (ids.length) {
+      const d = cwEl("details", "cw-coach-rule", coachBox);
+      cwEl("summary", null, d, `The rule (${ids.join(", ")})`);
+      for (const id of ids) cwEl("p", "cw-rule-text", d, `${id}: ${meta.rules[id]}`);
+    }
+  }
+  function coachSay(msg) {
+    if (waiting) return;
+    waiting = true;
+    pendingFocus = "moves";
+    sentFrom = document.activeElement;
+    tell(msg);
   }
 
   function drawNotice() {
@@ -1388,6 +1571,7 @@ function render({ model, el }) {
       show();
     }
   };
+  const onHeld = () => { tableCache.clear(); show(); };
   const onMode = () => { meta = metaOf(); forget(); waiting = false; show(); };
   model.on("change:frames", onData);
   model.on("change:meta", onMode);
@@ -1395,6 +1579,7 @@ function render({ model, el }) {
   model.on("change:play_as", onMode);
   model.on("change:step", onStep);
   model.on("change:notice", onNotice);
+  model.on("change:held", onHeld);
   model.on("msg:custom", onMsg);
 
   // play-mode frames may have been made before this view existed: ask for any missing
@@ -1409,6 +1594,8 @@ function render({ model, el }) {
     model.off("change:frames", onData); model.off("change:meta", onMode);
     model.off("change:seat", onMode); model.off("change:play_as", onMode);
     model.off("change:step", onStep); model.off("change:notice", onNotice);
+    model.off("change:held", onHeld);
+    if (nextTimer) clearTimeout(nextTimer);
     model.off("msg:custom", onMsg);
   };
 }

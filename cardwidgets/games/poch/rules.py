@@ -227,6 +227,8 @@ class Poch(Addressed, Game):
     direction = "left"           # P4: the deal and the betting go clockwise
     PHASES = (ANTE_PHASE, DEAL_PHASE, PAY_PHASE, POCH_PHASE, SHOW_PHASE, RUN_PHASE,
               SETTLE_PHASE, OVER_PHASE)
+    COUNTERS = (("chips", "chips", "seat"), ("holes", "chips in the holes", "hole_titles"))
+    HAND_WORD = "deal"
     RULES = RULES
     HOLE_TITLES = HOLE_TITLES
     OPTIONS = {

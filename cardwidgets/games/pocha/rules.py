@@ -449,6 +449,7 @@ class Pocha(Addressed, Game):
     max_players = 4
     direction = "right"          # H5, H8: the deal, the bids and the play go to the right
     PHASES = (DEAL_PHASE, BID_PHASE, PLAY_PHASE, SCORE_PHASE, OVER_PHASE)
+    COUNTERS = (("scores", "points", "seat"),)
     RULES = RULES
     OPTIONS = {
         "one_card_ends": (False, "HV1", "schedule: N one-card hands at both ends"),

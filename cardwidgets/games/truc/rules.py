@@ -39,9 +39,11 @@ __all__ = ["Truc", "RULES", "envit_value", "envit_words", "RANK", "SPECIAL", "WO
 #: English.
 WORDS = {
     "mà": "the hand: the player on the dealer's right, who plays first and wins ties",
-    "truc": "the tricks of a hand, and the first bet on them (worth 2)",
-    "birtruc": "the raise of a truc (worth 3)",
-    "quatre val": "'four is worth': the raise of a birtruc (worth 4)",
+    "truc": ("the tricks of a hand, worth 1 point; and the first bet on them: accepted, the "
+             "truc is worth 2; refused, the caller's side scores 1"),
+    "birtruc": "the raise of a truc (accepted, worth 3; refused, 2 to the caller's side)",
+    "quatre val": ("'four is worth': the raise of a birtruc (accepted, worth 4; refused, 3 to "
+                   "the caller's side)"),
     "joc fora": "'game out': the raise of a quatre val, the whole cama at stake",
     "envit": ("the bet on the best cards of one suit (worth 2); the document's Basque: "
               "enbido (envide)"),
@@ -308,6 +310,7 @@ class Truc(SidesAddressed, Game):
     _FORK_NESTED = {"hands": 1, "laid": 1, "truc_calls": 1, "envit_calls": 1}
     direction = "right"          # V5: the deal and the play go to the right
     PHASES = (DEAL_PHASE, PLAY_PHASE, SETTLE_PHASE, OVER_PHASE)
+    COUNTERS = (("points", "points", "side"), ("camas", "camas", "side"))
     RULES = RULES
     WORDS = WORDS
     OPTIONS = {

@@ -476,6 +476,8 @@ class Truk(SidesAddressed, Game):
     direction = "right"
     PHASES = (DEAL_PHASE, OPTION_PHASE, PASOTAN_PHASE, PLAY_PHASE, ANSWER_PHASE, PASO_PHASE,
               SCORE_PHASE, OVER_PHASE)
+    COUNTERS = (("truks.sides", "truks", "side"), ("tantos.sides", "tantos", "side"),
+                ("tantos.middle", "tantos in the middle", None))
     RULES = RULES
     OPTIONS = {
         "signals_seen": (False, "KV1", "the other side catches the signals too"),
