@@ -2,7 +2,7 @@
 machine, where ``pocha_race.py``'s times move with the load.
 
 The same three contestants and the same loop as ``pocha_race.py`` (4 players, 10 cards
-each): cardwidgets' Pocha, the bare pure-Python hand (``bare_pocha.py``) and OpenSpiel's
+each): cardwidgets' Pocha, the bare pure-Python hand (``bare/pocha.py``) and OpenSpiel's
 ``oh_hell`` (if installed). Each is run under ``valgrind --tool=cachegrind`` for a few hands
 and for many more; the difference divided by the extra hands is what one hand costs, without
 Python's start-up. cardwidgets' hand is also split into its steps: making the game, the
@@ -35,7 +35,7 @@ sys.path[:0] = [{root!r}, {here!r}]
 what, hands = sys.argv[1], int(sys.argv[2])
 rng = random.Random(5)
 if what == "bare":
-    from bare_pocha import bare_hand
+    from bare.pocha import bare_hand
     for _ in range(hands):
         bare_hand(rng)
 elif what == "openspiel":
@@ -123,7 +123,7 @@ def main(extra: int = 200) -> None:
         print(f"  cardwidgets, {name:32}: {total - before:11,.0f}")
         before = total
     print(f"cardwidgets Pocha, a whole hand (race)   : {ours:11,.0f}")
-    print(f"bare pure Python (bare_pocha.py)         : {bare:11,.0f}")
+    print(f"bare pure Python (bare/pocha.py)         : {bare:11,.0f}")
     if openspiel:
         theirs = counts[8]
         print(f"OpenSpiel oh_hell                        : {theirs:11,.0f}")

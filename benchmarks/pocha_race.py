@@ -8,7 +8,7 @@ uniformly random legal action, until the hand is over. A hand here is 4 players,
   is refused with its rule) and explained (its text, made when read, and its rule id).
 * OpenSpiel ``oh_hell`` (players=4, num_tricks_fixed=10): the deal is one chance step per card
   plus one for the trump, then 4 bids and 40 cards played (C++ state, Python loop).
-* the bare hand (``bare_pocha.py``): the same rules in the plainest pure Python, cards as
+* the bare hand (``bare/pocha.py``): the same rules in the plainest pure Python, cards as
   numbers, nothing checked, explained or kept: the floor a pure-Python engine can reach with
   this loop (``tests/test_speed_paths.py`` checks that it plays the same rules).
 
@@ -16,11 +16,6 @@ They take turns in short rounds and are timed by the CPU time of this process
 (``time.process_time``), so a machine shared with other work slows both alike and waiting for
 a core is not counted; the figures are over all rounds. Then what a computer player does thousands of times a move:
 ``fork()`` a hand in play and play the rest of it out at random in the copy (a rollout).
-
-It says whether the cardwidgets it timed is plain Python or has its engine compiled
-(``python tools/compile_engine.py`` compiles the engine and Pocha's rules with mypyc in a
-checkout, ``--clean`` takes them back to plain Python: README, "A compiled engine"). The
-same source runs either way; a naive Cython build of it measured slower than plain Python.
 
 Run: ``python benchmarks/pocha_race.py [seconds per engine]``. OpenSpiel is optional
 (``pip install open_spiel``); without it our figures are still reported.
@@ -36,8 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardwidgets.engine import CHANCE  # noqa: E402
-from cardwidgets.engine.compiled import compiled_modules  # noqa: E402
-from bare_pocha import bare_hand  # noqa: E402
+from bare.pocha import bare_hand  # noqa: E402
 
 clock = time.process_time   # CPU time: the same for both engines on a busy machine
 from cardwidgets.games.pocha import Pocha  # noqa: E402
@@ -157,15 +151,11 @@ def main(seconds: float = 5.0) -> None:
     rates = race(plays, seconds)
     ours, n_ours = rates["ours"]
     bare, n_bare = rates["bare"]
-    compiled = compiled_modules()
-    print("cardwidgets is " + (f"compiled in part ({', '.join(compiled)})" if compiled
-                               else "plain Python (to time it compiled: python "
-                                    "tools/compile_engine.py, then run this again)")
-          + f", from {_HOME}")
+    print(f"cardwidgets (plain Python) from {_HOME}")
     print(f"cardwidgets Pocha : {ours:9.1f} hands/s ({n_ours} hands of 4 x 10 cards, "
           f"deal + 4 bids + 40 plays + scoring, every step checked and explained)")
     print(f"bare pure Python  : {bare:9.1f} hands/s ({n_bare} hands: the same rules, nothing "
-          f"checked, explained or kept; bare_pocha.py)")
+          f"checked, explained or kept; bare/pocha.py)")
     if pyspiel is None:
         print("OpenSpiel is not installed (pip install open_spiel): only our figures are reported.")
     else:

@@ -24,10 +24,12 @@ class Deaf(RuleOfThumbPlayer):
     def choose(self, game, seat):
         game._partner_power = lambda s: 0
         game._signal_true = lambda s, w: False
+        game._signal_actions = lambda s: []
+        game._legal_now = None     # the legal actions again, without signals (and kept so)
         try:
             return game.rule_of_thumb(seat, self.rng)
         finally:
-            del game._partner_power, game._signal_true
+            del game._partner_power, game._signal_true, game._signal_actions
 
 
 def side_a_wins(n, make_a, make_b, games):

@@ -11,9 +11,6 @@ from .engine import (CHANCE, TABLE, Action, Card, CardwidgetsError, ConfigError,
 from .games import GAMES, Poch, Pocha, Truc, Truk
 from .records import load_record, record_of, save_record, builtin_records
 from .widget import picture as _picture  # noqa: F401  (gives games and cards a static picture)
-from .engine.compiled import warn_if_stale as _warn_if_stale
-
-_warn_if_stale()     # a compiled engine older than its source (README, "A compiled engine")
 
 __version__ = "0.1.0"
 

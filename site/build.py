@@ -186,8 +186,7 @@ def build_own_wheel(repo: Path, dest: Path) -> Path:
     """cardwidgets' wheel, by the normal build (whatever package data pyproject declares)."""
     dest.mkdir(parents=True, exist_ok=True)
     _run([sys.executable, "-m", "pip", "wheel", str(repo), "--no-deps", "-q", "-w", str(dest)],
-         "building the cardwidgets wheel",     # plain Python: the browser runs no compiled code
-         env={**os.environ, "CARDWIDGETS_COMPILE": "0"})
+         "building the cardwidgets wheel")
     wheels = sorted(dest.glob("cardwidgets-*.whl"))
     if not wheels:
         raise SiteError("building the cardwidgets wheel: pip made no cardwidgets-*.whl")

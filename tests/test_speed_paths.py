@@ -444,40 +444,9 @@ def test_shuffled_is_rng_shuffle():
     assert shuffled([], random.Random(1)) == [] and shuffled([7], random.Random(1)) == [7]
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_a_game_made_again_starts_as_a_game_made_the_first_time(key):
-    """A game made again with a configuration seen before starts as a copy of the fresh
-    state kept for it: it plays exactly as a game made from nothing (the kept state
-    forgotten) and has its own containers, so playing, renaming or changing one game never
-    reaches another or the kept state."""
-    from cardwidgets.engine import core
-    first = _new(key)
-    rng = random.Random(4)
-    for _ in range(30):                      # the first game plays on and is changed
-        if first.finished:
-            break
-        _step(first, rng)
-    first.players[0] = "Renamed"
-    first.options[next(iter(first.options))] = "changed"
-    again = _new(key)                        # made from the kept fresh state
-    core._CONFIGS.clear()
-    anew = _new(key)                         # made from nothing
-    assert again.players == anew.players and again.options == anew.options
-    assert again.players is not first.players and again.setup is not first.setup
-    for name, value in core._state_of(anew).items():
-        if value.__class__ in (list, dict, set) and name not in type(anew)._FORK_SHARES:
-            assert getattr(again, name) is not getattr(first, name), name
-    r1, r2 = random.Random(9), random.Random(9)
-    while not anew.finished and len(anew.history) < 120:
-        a, b = _step(again, r1), _step(anew, r2)
-        assert (a.text, a.rule, a.action) == (b.text, b.rule, b.action)
-    assert again.view(None) == anew.view(None)
-    assert _everything(again) == _everything(anew)
-
-
-def test_a_configuration_checked_once_is_still_checked_for_its_types():
-    """Games made again with the same configuration skip its checks, but a value equal to a
-    good one and of another type (1 for True) is checked and refused as before."""
+def test_a_configuration_is_checked_every_time_for_its_types():
+    """Games made again with the same configuration are checked again: a value equal to a
+    good one and of another type (1 for True) is refused, and each game's lists are its own."""
     Pocha(4, options={"HV3": True}, dealer=1)
     with pytest.raises(ConfigError, match="true or false"):
         Pocha(4, options={"HV3": 1}, dealer=1)
@@ -617,10 +586,10 @@ def test_pocha_chance_action_deals_as_the_plain_shuffle():
 
 
 def _bare():
-    """The bare hand of ``benchmarks/bare_pocha.py`` (the race's floor)."""
+    """The bare hand of ``benchmarks/bare/pocha.py`` (the race's floor)."""
     import importlib.util
     from pathlib import Path
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bare_pocha.py"
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bare" / "pocha.py"
     spec = importlib.util.spec_from_file_location("bare_pocha", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -22,13 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .compiled import mypyc_attr
 from .errors import ConfigError
 
-__all__ = ["Card", "SuitSystem", "SUIT_SYSTEMS", "DECKS", "make_deck", "RankOrder", "deal_problem"]
+__all__ = ["Card", "CardJSON", "SuitSystem", "SUIT_SYSTEMS", "DECKS", "make_deck", "RankOrder", "deal_problem"]
 
 
-@mypyc_attr(native_class=False)   # plain Python even when compiled: any value may be given
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One playing card: a rank key, a suit key and the suit system they belong to.
@@ -40,9 +38,12 @@ class Card:
     suit: str
     system: str = "french"
     _hash: int = field(init=False, repr=False, compare=False)
+    #: Short code used in game records, e.g. ``"Q-acorns"`` (made once: the rules read it often)
+    code: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.system)))
+        object.__setattr__(self, "code", f"{self.rank}-{self.suit}")
 
     def __eq__(self, other):
         if self is other:
@@ -54,11 +55,6 @@ class Card:
 
     def __hash__(self):
         return self._hash
-
-    @property
-    def code(self) -> str:
-        """Short code used in game records, e.g. ``"Q-acorns"``."""
-        return f"{self.rank}-{self.suit}"
 
     @property
     def _system(self) -> "SuitSystem":
@@ -74,7 +70,7 @@ class Card:
         """Name in the suit system's own language (German, Spanish, French)."""
         return self._system.name(self, self._system.native_language)
 
-    def name_in(self, language) -> str:
+    def name_in(self, language: str) -> str:
         """Name in one of the languages the suit system knows (``languages``)."""
         return self._system.name(self, language)
 
@@ -89,16 +85,33 @@ class Card:
         return self._system.indices.get(self.rank, self.rank)
 
     def to_json(self) -> dict:
-        """The card as the widget draws it: code, rank, suit, names, index and suit sign."""
-        return {"code": self.code, "rank": self.rank, "suit": self.suit, "system": self.system,
-                "index": self.index, "symbol": self.symbol, "name": self.name,
-                "native": self.native}
+        """The card as the widget draws it: code, rank, suit, names, index and suit sign (a
+        :class:`CardJSON`, a dict of its own)."""
+        items = _JSON_ITEMS.get(self)
+        if items is None:
+            items = _JSON_ITEMS[self] = (
+                ("code", self.code), ("rank", self.rank), ("suit", self.suit),
+                ("system", self.system), ("index", self.index), ("symbol", self.symbol),
+                ("name", self.name), ("native", self.native))
+        return CardJSON(items)
 
     def __str__(self) -> str:
         return self.name
 
     def __repr__(self) -> str:
         return f"Card({self.rank!r}, {self.suit!r}, {self.system!r})"
+
+
+class CardJSON(dict):
+    """A card in a view (:meth:`Card.to_json`): a plain dict for JSON and for comparing, of a
+    class of its own so that whoever reads the view (the widget's frames) knows a card by
+    its class alone."""
+
+    __slots__ = ()
+
+
+#: Each card → the items of its :meth:`Card.to_json` (its names are worked out once)
+_JSON_ITEMS: dict = {}
 
 
 class SuitSystem:
@@ -118,7 +131,7 @@ class SuitSystem:
     def languages(self) -> tuple[str, ...]:
         return tuple(self._names)
 
-    def name(self, card, language="en") -> str:
+    def name(self, card: Card, language: str = "en") -> str:
         if language not in self._names:
             raise ConfigError(
                 "language", f"{language!r} is not known for {self.key} cards; use one of "
@@ -127,13 +140,13 @@ class SuitSystem:
         return words["pattern"].format(
             rank=words["ranks"][card.rank], suit=words["suits"][card.suit])
 
-    def suit_name(self, suit, language="en") -> str:
+    def suit_name(self, suit: str, language: str = "en") -> str:
         return self._names[language]["suits"][suit]
 
-    def rank_name(self, rank, language="en") -> str:
+    def rank_name(self, rank: str, language: str = "en") -> str:
         return self._names[language]["ranks"][rank]
 
-    def card(self, code) -> Card:
+    def card(self, code: str) -> Card:
         """Parse ``"RANK-SUIT"``; raises :class:`ConfigError` naming the bad part."""
         if isinstance(code, Card):
             if code.system != self.key:
@@ -282,7 +295,7 @@ DECKS: dict[str, dict] = {
 }
 
 
-def make_deck(name) -> list[Card]:
+def make_deck(name: str) -> list[Card]:
     """A fresh, ordered list of the cards of a named deck (see :data:`DECKS`)."""
     if name not in DECKS:
         raise ConfigError("deck", f"{name!r} is not a deck we know; use one of {', '.join(DECKS)}")

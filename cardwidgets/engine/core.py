@@ -21,13 +21,12 @@ from pathlib import Path
 from typing import Any, ClassVar, Final, Sequence
 
 from .cards import Card, SUIT_SYSTEMS
-from .compiled import mypyc_attr
 from .errors import CardwidgetsError, ConfigError, IllegalAction
 from .seats import Table
 from .words import Words
 
-__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "fold_amounts", "text_of",
-           "shuffled"]
+__all__ = ["Action", "Step", "Game", "CHANCE", "TABLE", "Phase", "Player", "fold_amounts",
+           "text_of", "shuffled", "shared_action"]
 
 MAX_NAME = 40         #: the longest player name (it must fit beside a seat on the table)
 MAX_NUMBER = 10**9   #: no setting or option of any game is larger than this
@@ -82,7 +81,7 @@ def fold_amounts(legal: list) -> list:
     return out
 
 
-def shuffled(items, rng) -> list:
+def shuffled(items, rng: random.Random) -> list:
     """A list of ``items`` in the order ``rng.shuffle`` would put them, made faster for a
     plain :class:`random.Random` (the same calls to its bits, so the same order for a seed).
 
@@ -138,141 +137,53 @@ def _copy_state(value):
 
 _CONTAINERS = frozenset((list, dict, set))
 
-#: :meth:`Game.fork`'s copiers: (class, attribute names, the types of their values) → copier.
-_FORK_COPIERS: dict = {}
+
+def _copy_lists(value: list) -> list:
+    """A list of lists, each copied (the hands)."""
+    return [*map(list.copy, value)]
 
 
-def _how_copied(cls, k, v) -> str | None:
-    """How :meth:`Game.fork` copies the field ``k`` holding ``v``: a pattern for the
-    expression that copies it (``{}``: the field read), or ``None`` when it is shared."""
+def _copy_items(value: list) -> list:
+    """A list of containers, each copied one level deep."""
+    return [x.copy() for x in value]
+
+
+def _copy_items_of_items(value: list) -> list:
+    """A list of lists of containers, each copied one level deep."""
+    return [[y.copy() for y in x] for x in value]
+
+
+def _copy_one_level(value):
+    return value.copy()
+
+
+def _how_copied(cls, k, v):
+    """How :meth:`Game.fork` copies the field ``k`` holding ``v``: a function of the value,
+    or ``None`` when it is shared (not a container, or one the class shares)."""
     if v.__class__ not in _CONTAINERS or k in cls._FORK_SHARES:
         return None
-    depth = cls._FORK_NESTED.get(k) if v.__class__ is list else None
     if k in cls._FORK_FLAT:
-        return "{}.copy()"
-    if depth == 1 and v and all(x.__class__ is list for x in v):
-        return "[*map(_list_copy, {})]"                 # lists of lists
+        return _copy_one_level
+    depth = cls._FORK_NESTED.get(k) if v.__class__ is list else None
     if depth == 1:
-        return "[x.copy() for x in {}]"
+        return _copy_lists if v and all(x.__class__ is list for x in v) else _copy_items
     if depth == 2:
-        return "[[y.copy() for y in x] for x in {}]"
-    return "_copy_state({})"
+        return _copy_items_of_items
+    return _copy_state
 
 
-def _fork_copier(cls, state: dict, slots: bool = False):
-    """A function copying a game's ``__dict__`` of the shape of ``state`` (the same names,
-    values of the same types) for :meth:`Game.fork`: the dict is copied whole, then each
-    container is copied as the class says (``_FORK_FLAT``: one level; ``_FORK_NESTED``: a
-    list of lists, or of lists of lists; any other: :func:`_copy_state`), except those it
-    shares (``_FORK_SHARES``), and ``_FORK_DROPS`` start as ``None``. Written out once per
-    shape as straight-line code, the way :mod:`dataclasses` writes its methods: a fork is
-    made for every trial of a computer player.
-
-    With ``slots`` (a compiled class, whose state is in slots, not a dict), the function is
-    ``copy(s, o)``: it sets each field of ``o`` (a blank game, :func:`_blank`) from the game
-    ``s``, copying the containers the same way."""
-    if slots:
-        lines = ["def copy(s, o):", "    pass"]
-        for k, v in state.items():
-            how = _how_copied(cls, k, v) or "{}"
-            lines.append(f"    o.{k} = " + how.format(f"s.{k}"))
-        lines += [f"    o.{k} = None" for k in cls._FORK_DROPS]
-    else:
-        lines = ["def copy(d):", "    s = d.copy()"]
-        for k, v in state.items():
-            form = _how_copied(cls, k, v)
-            if form is not None:
-                lines.append(f"    s[{k!r}] = " + form.format(f"d[{k!r}]"))
-        lines += [f"    s[{k!r}] = None" for k in cls._FORK_DROPS] + ["    return s"]
-    space = {"_copy_state": _copy_state, "_list_copy": list.copy}
-    exec("\n".join(lines), space)
-    return space["copy"]
+def _fork_plan(cls, state: dict) -> tuple:
+    """What :meth:`Game.fork` does to a game's ``__dict__`` of the shape of ``state`` (the
+    same names, values of the same types), after copying the dict itself: ``(name, copy)``
+    for each container it copies (``_FORK_FLAT``: one level; ``_FORK_NESTED``: a list of
+    lists, or of lists of lists; any other: :func:`_copy_state`), sharing the rest and
+    ``_FORK_SHARES``; ``_FORK_DROPS`` start as ``None``. Worked out once per shape."""
+    return tuple((k, how) for k, v in state.items()
+                 if (how := _how_copied(cls, k, v)) is not None)
 
 
-#: Configurations checked once (a game made again with the same players, options and setup,
-#: as a benchmark or a computer player's trials do, skips the checks and starts as a copy of
-#: the fresh state kept): key → (names, options, setup, table, (copier, fresh state)). Only
-#: plain values (numbers, words, true/false, None) are keys.
-_CONFIGS: dict = {}
-_PLAIN = frozenset((str, int, float, bool, type(None)))
-
-
-def _config_key(cls, players, options, setup):
-    """A key for :data:`_CONFIGS`, or ``None`` when the configuration holds anything but
-    plain values (the type of each value is part of the key: 1 is not True)."""
-    if players is None or players.__class__ is int:
-        who = players
-    elif players.__class__ is list or players.__class__ is tuple:
-        for name in players:
-            if name.__class__ is not str:
-                return None
-        who = tuple(players)
-    else:
-        return None
-    if options is None:
-        opts = None
-    elif options.__class__ is dict:
-        opts = []
-        for k, v in options.items():
-            if k.__class__ is not str or v.__class__ not in _PLAIN:
-                return None
-            opts.append((k, v.__class__, v))
-        opts = tuple(opts)
-    else:
-        return None
-    sets = []
-    for k, v in setup.items():
-        if v.__class__ not in _PLAIN:
-            return None
-        sets.append((k, v.__class__, v))
-    return cls, who, opts, tuple(sets)
-
-
-# ---- a game's state, in plain Python and compiled ------------------------------------------
-# In plain Python (the package as installed by default, and the class site) a game's state is
-# its instance ``__dict__``. Compiled with mypyc (README, "A compiled engine"), the classes
-# compiled keep their attributes in slots of their own, listed in ``__mypyc_attrs__``, and a
-# game written in plain Python on top of them keeps the rest in its ``__dict__``: these
-# functions read the whole state either way and make a game to copy one into.
-
-_BLANK = object()      #: ``Game(_BLANK)``: a game with no state yet (see :func:`_blank`)
-
-#: Each game class → the names of the compiled slots its state is (partly) kept in; ``()``
-#: for a class in plain Python.
-_SLOTS: dict = {}
-
-
-def _native_names(cls) -> tuple:
-    names = _SLOTS.get(cls)
-    if names is None:
-        seen: list = []
-        for klass in cls.__mro__:
-            for name in klass.__dict__.get("__mypyc_attrs__", ()):
-                if name != "__dict__" and name not in seen:
-                    seen.append(name)
-        names = _SLOTS[cls] = tuple(seen)
-    return names
-
-
-def _state_of(game) -> dict:
-    """The game's whole state as a dict (in plain Python its own ``__dict__``, not a copy)."""
-    names = _native_names(game.__class__)
-    if not names:
-        return game.__dict__
-    state = dict(getattr(game, "__dict__", ()))
-    for name in names:
-        try:
-            state[name] = getattr(game, name)
-        except AttributeError:          # declared, never set
-            pass
-    return state
-
-
-def _blank(cls):
-    """A game of a compiled class ``cls`` (or a plain one built on it) with no state yet,
-    for a fork to fill in (a compiled class runs ``__init__`` when made, which returns at
-    once for :data:`_BLANK`)."""
-    return cls(_BLANK) if "__mypyc_attrs__" in cls.__dict__ else cls.__new__(cls)
+#: :meth:`Game.fork`'s plans: (class, attribute names, the types of their values) → plan.
+_FORK_PLANS: dict = {}
 
 
 _CARD_IDS: dict = {}   # suit system → ids of its own Card objects (they live for ever)
@@ -291,7 +202,6 @@ class Phase:
         return self.title
 
 
-@mypyc_attr(native_class=False)   # plain Python even when compiled: any value may be given
 @dataclass(frozen=True, slots=True)                  # (and refused by the rules, naming it)
 class Action:
     """One move. ``kind`` says what it is; the other fields are filled as the kind needs.
@@ -301,8 +211,7 @@ class Action:
     """
 
     # The fields hold what was given: the rules check them (an action of the wrong shape is
-    # refused naming its field), so they are declared as anything (a compiled build checks
-    # declared types where a field is read, before the clearer refusal could be made).
+    # refused naming its field), so they are declared as anything.
     kind: Any                # a word: "bet", "play", "deal" …
     seat: Any = None         # the seat acting (int), or None
     card: Any = None         # the Card played, or None
@@ -325,7 +234,7 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, data, system) -> "Action":
+    def from_json(cls, data, system: str) -> "Action":
         """Parse the JSON form; raises :class:`ConfigError` naming the bad field."""
         if not isinstance(data, dict):
             raise ConfigError("action", f"expected an object like {{\"kind\": \"pass\", \"seat\": 1}}, got {data!r:.60}")
@@ -371,6 +280,22 @@ class Action:
         return f"Action({', '.join(parts)})"
 
 
+_SHARED_ACTIONS: dict = {}
+_RULE_IDS: dict = {}     #: a step's rule (e.g. "P10, P8") → the rule ids it names
+
+
+def shared_action(kind, seat=None, card=None, amount=None, what=None) -> Action:
+    """The :class:`Action` with these fields, made once and shared (an action is a value that
+    never changes): for the actions a game lists as legal at step after step."""
+    key = (kind, seat, card, amount, what)
+    action = _SHARED_ACTIONS.get(key)
+    if action is None:
+        if len(_SHARED_ACTIONS) >= 100_000:
+            _SHARED_ACTIONS.clear()
+        action = _SHARED_ACTIONS[key] = Action(kind, seat, card, amount, what=what)
+    return action
+
+
 def text_of(source) -> str:
     """The words of a step's text as a game's ``_do`` gave it: a string; a function of no
     arguments; ``(function, args)``, the text being ``function(*args)``; or ``(template,
@@ -390,7 +315,6 @@ _StepFields = ("index", "action", "phase", "deal", "text", "rule", "actor")
 _new = tuple.__new__
 
 
-@mypyc_attr(native_class=False)      # a tuple: a class of plain Python
 class Step(tuple):
     """What one applied action did, in plain words, and the rule that allowed it.
 
@@ -468,7 +392,6 @@ class Step(tuple):
         return f"{self[0]:>3}. {self.text} [{self[5]}]"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)   # the games not compiled build on it
 class Game:
     """Base class of every game. Subclasses declare the game, then implement the hooks.
 
@@ -483,7 +406,7 @@ class Game:
 
     #: The phase the game is in: set by each game (in ``_reset`` and its steps).
     _phase: Phase
-    # the state every game keeps, declared (a compiled build keeps it in typed slots)
+    # the state every game keeps
     n: int                  # how many play
     players: list           # their names
     actions: list           # the actions applied, in order
@@ -539,7 +462,7 @@ class Game:
         return Path(str(sys.modules[getattr(cls, "__module__")].__file__)).parent
 
     @classmethod
-    def part(cls, name) -> Path:
+    def part(cls, name: str) -> Path:
         """The file (or folder) of one of the game's :attr:`PARTS`, e.g. ``part("table")``."""
         if name not in cls.PARTS:
             raise ConfigError("part", f"{name!r} is not a part of a game; parts: "
@@ -549,44 +472,13 @@ class Game:
         return cls.folder() / cls.PARTS[name]
 
     def __init__(self, players=None, *, options=None, **setup):
-        if players is _BLANK:          # an empty game, to be filled in (compiled: _blank)
-            return
-        key = _config_key(type(self), players, options, setup)
-        known = _CONFIGS.get(key) if key is not None else None
-        if known is not None:          # the same configuration, checked before: the same result
-            names, options, setup, self.table, fresh = known
-            if fresh is not None:      # and its fresh state, kept: a copy of it is this game
-                copy, state = fresh
-                state = copy(state)
-                state["players"], state["options"], state["setup"] = (
-                    list(names), dict(options), dict(setup))
-                self.__dict__.update(state)      # (plain Python only: see below)
-                return
-            self.players, self.n = list(names), len(names)
-            self.options, self.setup = dict(options), dict(setup)
-        else:
-            self._configure(players, options, setup)
+        self._configure(players, options, setup)
         self.suits = SUIT_SYSTEMS[self.system]
         self.actions: list[Action] = []
         self.history: list[Step] = []
         self.comments: dict[int, str] = {}
         self._redo: list[Action] = []
         self._reset()
-        if key is not None and known is None:
-            # kept: the configuration, then the fresh state of a game of it made for that
-            # alone and never handed out (nothing a player of this game changes reaches
-            # it); later games copy it as a fork copies: the containers their own, the
-            # values that never change shared
-            if len(_CONFIGS) >= 256:
-                _CONFIGS.clear()
-            checked = (tuple(self.players), dict(self.options), dict(self.setup), self.table)
-            _CONFIGS[key] = (*checked, None)
-            if _native_names(type(self)):
-                return     # compiled: its _reset is quicker than copying a state kept
-            kept = object.__new__(type(self))
-            Game.__init__(kept, players, options=options, **setup)
-            state = kept.__dict__
-            _CONFIGS[key] = (*checked, (_fork_copier(type(kept), state), state))
 
     def _configure(self, players, options, setup) -> None:
         """Check the players, options and setup and set them (raises :class:`ConfigError`)."""
@@ -676,7 +568,7 @@ class Game:
     def _legal(self) -> Sequence:
         raise NotImplementedError
 
-    def _check(self, action) -> None:
+    def _check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` if ``action`` breaks a rule. By default this calls
         ``_check_<phase key>`` when the game has one (phases without choices need none)."""
         check = getattr(self, "_check_" + self._phase.key, None)
@@ -692,11 +584,11 @@ class Game:
     def result(self) -> dict:
         raise NotImplementedError
 
-    def describe(self, action) -> str:
+    def describe(self, action: Action) -> str:
         """A short label for a button, e.g. ``"Bet 2"``."""
         return action.kind
 
-    def chance_action(self, rng) -> Action:
+    def chance_action(self, rng: random.Random) -> Action:
         """A random outcome for a :data:`CHANCE` step (a shuffled deal)."""
         raise NotImplementedError
 
@@ -752,8 +644,11 @@ class Game:
             return []
         ranged = self._legal_ranges()
         if ranged is None:
+            legal = self._legal_now           # (worked out once a step, and kept)
+            if legal is None:
+                legal = self.legal_actions()
             return fold_amounts([{"action": a.to_json(), "label": self.describe(a)}
-                                 for a in self._legal()])
+                                 for a in legal])
         out = []
         for item in ranged:
             if isinstance(item, Action):
@@ -771,7 +666,13 @@ class Game:
         return None
 
     def why_not(self, action) -> IllegalAction | None:
-        """The reason ``action`` is illegal now, or ``None`` if it is legal. Changes nothing."""
+        """The reason ``action`` is illegal now, or ``None`` if it is legal. Changes nothing.
+        One of the legal actions worked out for this step (the very object) is legal at once."""
+        legal = self._legal_now
+        if legal is not None:
+            for allowed in legal:
+                if allowed is action:
+                    return None
         try:
             self._verify(action)
         except IllegalAction as refusal:
@@ -895,7 +796,7 @@ class Game:
                                 f"{self.title}'s deck ({self.system} suits: "
                                 f"{', '.join(self.suits.suits)})")
 
-    def apply(self, action) -> Step:
+    def apply(self, action: Action) -> Step:
         """Check ``action`` and apply it; raises :class:`IllegalAction` and changes nothing
         if the rules do not allow it. Clears the steps that were undone with :meth:`back`.
 
@@ -940,7 +841,7 @@ class Game:
 
     _replaying = False   # True while forward() or _rebuild() replays: apply keeps _redo
 
-    def _apply(self, action) -> Step:
+    def _apply(self, action: Action) -> Step:
         """Apply ``action`` as :meth:`apply` does, keeping the steps undone with :meth:`back`."""
         replaying, self._replaying = self._replaying, True
         try:
@@ -955,7 +856,7 @@ class Game:
             steps.append(self.apply(self.legal_actions()[0]))
         return steps
 
-    def to_choice(self, rng):
+    def to_choice(self, rng: random.Random):
         """Deal at :data:`CHANCE` (shuffled with ``rng``) and let the rules act at
         :data:`TABLE` until a player must choose; return that player's seat, or ``None``
         when the game is over."""
@@ -981,7 +882,7 @@ class Game:
             raise ConfigError(name, f"a number of steps, 0 or more, not {n!r:.40}")
         return n
 
-    def back(self, n=1) -> int:
+    def back(self, n: int = 1) -> int:
         """Undo ``n`` steps (fewer at the start); they can be redone with :meth:`forward`."""
         n = max(0, min(self._count(n), len(self.actions)))
         if n:
@@ -990,7 +891,7 @@ class Game:
             self._rebuild(self.actions[:keep])
         return n
 
-    def forward(self, n=1) -> int:
+    def forward(self, n: int = 1) -> int:
         """Redo up to ``n`` undone steps."""
         self._count(n)
         done = 0
@@ -1000,7 +901,7 @@ class Game:
             done += 1
         return done
 
-    def goto(self, index) -> None:
+    def goto(self, index: int) -> None:
         """Go to just after step ``index`` (0 = the start), within what was played."""
         total = len(self.actions) + len(self._redo)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= total:
@@ -1043,25 +944,23 @@ class Game:
         play-outs): the same state with its own lists, dicts and sets, sharing only values
         that never change (cards, actions, steps, tricks, calls, the rule tables). Playing
         on in the copy never touches the original. Far faster than ``copy.deepcopy`` or a
-        replay, because it copies containers only, by a copier made once for each shape of
-        state (:func:`_fork_copier`)."""
-        cls = type(self)
-        slots = _SLOTS.get(cls)
-        if slots is None:
-            slots = _native_names(cls)
-        d = _state_of(self) if slots else self.__dict__
-        shape = (cls, tuple(d), tuple(map(type, d.values())))
-        copy = _FORK_COPIERS.get(shape)
-        if copy is None:
-            if len(_FORK_COPIERS) >= 1024:
-                _FORK_COPIERS.clear()
-            copy = _FORK_COPIERS[shape] = _fork_copier(cls, d, bool(slots))
-        if not slots:
-            other = object.__new__(cls)
-            other.__dict__ = copy(d)
-            return other
-        other = _blank(cls)
-        copy(self, other)
+        replay, because it copies containers only, as planned once for each shape of state
+        (:func:`_fork_plan`)."""
+        cls = self.__class__
+        state = self.__dict__
+        shape = (cls, tuple(state), tuple(map(type, state.values())))
+        plan = _FORK_PLANS.get(shape)
+        if plan is None:
+            if len(_FORK_PLANS) >= 1024:
+                _FORK_PLANS.clear()
+            plan = _FORK_PLANS[shape] = _fork_plan(cls, state)
+        copy = state.copy()
+        for k, how in plan:
+            copy[k] = how(copy[k])
+        for k in cls._FORK_DROPS:
+            copy[k] = None
+        other = object.__new__(cls)
+        other.__dict__ = copy
         return other
 
     def fresh(self) -> "Game":
@@ -1110,9 +1009,13 @@ class Game:
             return "the table (the rules act)"
         return self.players[actor]
 
-    def rule_text(self, rule) -> str:
+    def rule_text(self, rule: str) -> str:
         """The text of every rule id named in ``rule`` (e.g. ``"P10, P8"``), one per line."""
-        ids = re.findall(r"[A-Z]+\d+", rule or "")
+        ids = _RULE_IDS.get(rule)
+        if ids is None:
+            if len(_RULE_IDS) >= 10_000:
+                _RULE_IDS.clear()
+            ids = _RULE_IDS[rule] = tuple(re.findall(r"[A-Z]+\d+", rule or ""))
         return "\n".join(f"{i}. {self.RULES[i]}" for i in ids if i in self.RULES)
 
     def __repr__(self) -> str:
@@ -1125,7 +1028,7 @@ class Game:
     #: what a gain in :meth:`payoff` means, for a player's reasons ("it made its bid")
     payoff_ahead: ClassVar[str] = "it came out ahead"
 
-    def sample_world(self, seat, rng) -> "Game":
+    def sample_world(self, seat: int, rng: random.Random) -> "Game":
         """A :meth:`fork` of the game in which every card ``seat`` cannot see is dealt again
         at random, keeping all that ``seat`` knows (its cards, the cards shown or played, how
         many cards each place holds, the facts the play revealed). It depends only on
@@ -1140,13 +1043,30 @@ class Game:
     #: for more (Truc: 2).
     search_caution: ClassVar[float | None] = None
 
-    def payoff(self, seat) -> float:
+    def payoff(self, seat: int) -> float:
         """The number a computer player at ``seat`` tries to make as large as it can (a game's
         points, chips or its side's truks), read at the end of a look-ahead."""
         raise NotImplementedError(f"{self.title} has no payoff for a look-ahead player")
 
-    def played_by(self, seat) -> int:
+    def played_by(self, seat: int) -> int:
         """The seat whose player makes ``seat``'s moves: the seat itself, unless the game has
         a hand nobody sits at, played by another seat (Truk's open hand for three players,
         KV3). A person cannot take a seat another seat plays."""
         return seat
+
+
+class Player:
+    """A computer player (:mod:`.players`, :mod:`.search`): picks one of
+    ``game.legal_actions()`` for ``seat``. Subclasses override :meth:`choose`.
+
+    After :meth:`choose`, :attr:`reason` holds a one-line reason for the choice (or ``None``),
+    in words a teacher can show. It may speak of the seat's own hidden cards, so it belongs
+    in the teacher's view only."""
+
+    #: the level's name, for people ("easy", "medium", "hard"), when made by :func:`player_for`
+    level: str | None = None
+    #: why the last choice was made (teacher's view only), or ``None``
+    reason: str | None = None
+
+    def choose(self, game: Game, seat: int):
+        raise NotImplementedError

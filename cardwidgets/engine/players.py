@@ -13,32 +13,14 @@ True
 """
 from __future__ import annotations
 
-import ast
-import functools
 import random
-import sys
-from pathlib import Path
 
-from .core import CHANCE, TABLE, Game
+from .core import CHANCE, TABLE, Game, Player
+from .errors import ConfigError
+from .search import MonteCarloPlayer
 
 __all__ = ["Player", "RandomPlayer", "RuleOfThumbPlayer", "play_out", "LEVELS",
            "player_for"]
-
-
-class Player:
-    """Pick one of ``game.legal_actions()`` for ``seat``. Subclasses override :meth:`choose`.
-
-    After :meth:`choose`, :attr:`reason` holds a one-line reason for the choice (or ``None``),
-    in words a teacher can show. It may speak of the seat's own hidden cards, so it belongs
-    in the teacher's view only."""
-
-    #: the level's name, for people ("easy", "medium", "hard"), when made by :func:`player_for`
-    level: str | None = None
-    #: why the last choice was made (teacher's view only), or ``None``
-    reason: str | None = None
-
-    def choose(self, game: Game, seat: int):
-        raise NotImplementedError
 
 
 class RandomPlayer(Player):
@@ -84,33 +66,8 @@ class RuleOfThumbPlayer(Player):
 
 
 def _doc_of(game, name: str) -> str:
-    """The docstring of the method ``name`` of ``game``; for a method compiled (README, "A
-    compiled engine"), which keeps none, read from the source file beside its module."""
-    for klass in type(game).__mro__:
-        if name in klass.__dict__:
-            break
-    else:
-        return ""
-    doc = getattr(klass.__dict__[name], "__doc__", None)
-    if doc is not None:
-        return doc
-    module = sys.modules.get(klass.__module__)
-    path = Path(getattr(module, "__file__", None) or "")
-    return _source_doc(path.with_name(path.name.split(".")[0] + ".py"),   # rules.cpython-…so
-                       klass.__name__, name)
-
-
-@functools.lru_cache(maxsize=64)
-def _source_doc(path: Path, class_name: str, name: str) -> str:
-    """The docstring of ``class_name.name`` in the source file ``path`` (read once)."""
-    if not path.is_file():
-        return ""
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.ClassDef) and node.name == class_name:
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef) and item.name == name:
-                    return ast.get_docstring(item) or ""
-    return ""
+    """The docstring of the method ``name`` of ``game`` (``""`` if it has none)."""
+    return getattr(getattr(type(game), name, None), "__doc__", None) or ""
 
 
 def _habit_words(game) -> str:
@@ -146,13 +103,11 @@ LEVELS = {
 
 
 def _look_ahead(seed, **budget):
-    from .search import MonteCarloPlayer
     return MonteCarloPlayer(seed, **budget)
 
 
 def player_for(level: str, seed=None) -> Player:
     """A built-in computer player of ``level`` (one of :data:`LEVELS`), seeded."""
-    from .errors import ConfigError
     if level not in LEVELS:
         raise ConfigError("level", f"{level!r:.40} is not a level; choose one of "
                           + ", ".join(LEVELS))

@@ -20,8 +20,7 @@ import math
 import random
 import time
 
-from .core import CHANCE, TABLE, Game
-from .players import Player
+from .core import CHANCE, TABLE, Game, Player
 
 __all__ = ["MonteCarloPlayer", "rollout", "candidates"]
 

@@ -68,7 +68,7 @@ class Trick(NamedTuple):
     leader: int
     plays: tuple = ()
 
-    def add(self, seat, card) -> "Trick":
+    def add(self, seat: int, card: Card) -> "Trick":
         """The trick with one more card played."""
         return _new(Trick, (self[0], self[1] + (_new(Play, (seat, card)),)))
 
@@ -89,7 +89,7 @@ class Trick(NamedTuple):
     def seats(self) -> tuple:
         return tuple(p.seat for p in self.plays)
 
-    def complete(self, n) -> bool:
+    def complete(self, n: int) -> bool:
         """Has every one of ``n`` players played?"""
         return len(self.plays) >= n
 
@@ -99,7 +99,7 @@ class Trick(NamedTuple):
             return self.leader
         return table.next(self.plays[-1].seat)
 
-    def played_by(self, seat) -> Card | None:
+    def played_by(self, seat: int) -> Card | None:
         for p in self.plays:
             if p.seat == seat:
                 return p.card
@@ -169,7 +169,7 @@ class SuitPower:
         self._value = {r: ranks.value(r) for r in ranks.high_to_low}   # 1 … len, high wins
         self._span = len(ranks.high_to_low) + 1
 
-    def value(self, card) -> int:
+    def value(self, card: Card) -> int:
         """The card's place within its own suit (higher is stronger)."""
         return self._value[card.rank]
 

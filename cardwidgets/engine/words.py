@@ -85,6 +85,8 @@ class Words:
     def __init__(self, players, you=...):
         self.players = list(players)
         self.you = you_seat(self.players) if you is ... else you
+        #: seats (a tuple) → their names listed, kept by a game that lists the same often
+        self.lists: dict = {}
 
     def is_you(self, seat) -> bool:
         return seat is not None and seat == self.you
@@ -142,21 +144,18 @@ class Words:
         return second_person(verb)
 
 
-_UNSET = object()      # no seat set as you (None is a choice: nobody is you)
-
-
 class Addressed:
     """Mixin for a :class:`~cardwidgets.engine.core.Game`: who is *you*, and the words."""
 
     @property
     def you(self) -> int | None:
         """The seat addressed as *you* in the step texts: a player named "You", unless set."""
-        you = getattr(self, "_you", _UNSET)
-        if you is _UNSET:
-            you = getattr(self, "_you_by_name", _UNSET)
-            if you is _UNSET:                  # the players' names never change
-                you = self._you_by_name = you_seat(self.players)
-        return you
+        d = self.__dict__
+        if "_you" in d:
+            return d["_you"]
+        if "_you_by_name" not in d:            # the players' names never change
+            d["_you_by_name"] = you_seat(self.players)
+        return d["_you_by_name"]
 
     @you.setter
     def you(self, seat) -> None:
@@ -165,21 +164,22 @@ class Addressed:
             raise ConfigError("you", f"there is no seat {seat!r} at this table")
         if seat == self.you:
             return
-        self._you = seat
+        self.__dict__["_you"] = seat
         self._rebuild(self.actions)          # the steps already played, in the new words
 
     @property
     def words(self) -> Words:
-        you, words = self.you, getattr(self, "_words", None)
+        d = self.__dict__
+        you = d["_you"] if "_you" in d else self.you
+        words = d.get("_words")
         if words is None or words.you != you:
-            words = self._words = Words(self.players, you)
+            words = d["_words"] = Words(self.players, you)
         return words
 
     def fresh(self):
         other = super().fresh()
-        you = getattr(self, "_you", _UNSET)
-        if you is not _UNSET:
-            other._you = you
+        if "_you" in self.__dict__:
+            other.__dict__["_you"] = self.__dict__["_you"]
             other._rebuild([])    # a game may keep what its words need: set up again for you
         return other
 

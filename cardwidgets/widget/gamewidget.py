@@ -36,6 +36,7 @@ import anywidget
 import traitlets
 
 from ..engine import CHANCE, TABLE, Action, CardwidgetsError, ConfigError, Game
+from ..engine.cards import CardJSON
 from ..engine.core import fold_amounts
 from ..engine.players import LEVELS, Player, player_for
 from ..games import GAMES
@@ -71,20 +72,39 @@ def _bundle_css(games=None) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in front_end_files(games)[1])
 
 
-def _is_card(obj) -> bool:
-    return isinstance(obj, dict) and {"code", "rank", "suit", "name"} <= obj.keys()
-
-
 def _frame(view: dict, cards: dict) -> dict:
-    """A view made compact for sending: cards as codes, no copy of the rule's text (the
-    rules are sent once, in ``meta``)."""
-    frame = _compact(view, cards)
+    """A view made compact for sending: each card (a :class:`CardJSON`) as its code, its
+    details collected in ``cards``; no copy of the rule's text (the rules are sent once, in
+    ``meta``). Made from the view directly: its plain values and the engine's own entries,
+    which hold no card, are taken as they are; the game's lists and dicts are copied with
+    their cards as codes, or, when one equals what the frame before it made for that entry
+    (which then held no card), that is taken again (frames are never changed once made)."""
+    made = _MADE
+    if made.get(_CARDS) is not cards:           # another widget's frames, or a new run
+        made.clear()
+        made[_CARDS] = cards
+    frame = {}
+    for k, v in view.items():
+        if v.__class__ not in _HOLDERS or k in _NO_CARDS:
+            frame[k] = v
+        else:
+            before = made.get(k)
+            if before is None or before != v:
+                before = made[k] = _coded(v, cards)
+            frame[k] = before
     last = frame.get("last")
-    if isinstance(last, dict):
-        last.pop("rule_text", None)
-    if isinstance(frame.get("legal"), list):
-        frame["legal"] = _ranges(frame["legal"])
+    if last.__class__ is dict:
+        frame["last"] = {k: v for k, v in last.items() if k != "rule_text"}
+    legal = frame.get("legal")
+    if legal.__class__ is list:
+        frame["legal"] = _ranges(legal)
     return frame
+
+
+#: The entries of the last frame made, by key, and (under :data:`_CARDS`) the cards dict
+#: they were made with (:func:`_frame`)
+_MADE: dict = {}
+_CARDS = object()
 
 
 def _refusals(game, view: dict, seat) -> dict:
@@ -141,19 +161,32 @@ def _ranges(legal: list) -> list:
     return fold_amounts(legal)
 
 
-def _compact(obj, cards: dict):
-    """Replace every card dict in a view by its code, collecting the card's details."""
-    if _is_card(obj):
-        code = obj["code"]
-        if code not in cards:
-            cards[code] = {k: obj[k] for k in ("rank", "suit", "index", "name", "native")
-                           if k in obj}
-        return code
-    if isinstance(obj, dict):
-        return {k: _compact(v, cards) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_compact(v, cards) for v in obj]
+_HOLDERS = frozenset((dict, list, CardJSON))   # what a view's values may hold cards in
+#: the entries of every view (:meth:`Game.view`) that never hold a card: names, words, actions
+_NO_CARDS = frozenset(("players", "last", "legal"))
+
+
+def _coded(obj, cards: dict):
+    """A list, dict or card of a view with each card in it as its code; anything else as it
+    is."""
+    kind = obj.__class__
+    if kind is list:
+        return [x if x.__class__ not in _HOLDERS else _code(x, cards)
+                if x.__class__ is CardJSON else _coded(x, cards) for x in obj]
+    if kind is dict:
+        return {k: x if x.__class__ not in _HOLDERS else _code(x, cards)
+                if x.__class__ is CardJSON else _coded(x, cards) for k, x in obj.items()}
+    if kind is CardJSON:
+        return _code(obj, cards)
     return obj
+
+
+def _code(card: dict, cards: dict) -> str:
+    """A card's code, its details noted in ``cards``."""
+    code = card["code"]
+    if code not in cards:
+        cards[code] = {k: card[k] for k in ("rank", "suit", "index", "name", "native")}
+    return code
 
 
 #: The largest message the page may send (a move is a few dozen bytes); larger ones are

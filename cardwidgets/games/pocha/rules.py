@@ -295,14 +295,14 @@ def _play_text(context, seat, card, situation, trump, first, win, last):
     return text if you is None else sentence_case(text)
 
 
-def rank_order(deck=40, three_low=False) -> RankOrder:
+def rank_order(deck: int = 40, three_low: bool = False) -> RankOrder:
     """The rank within a suit (H9, or HV3 with ``three_low``), for 40 or 48 cards."""
     if deck == 48:
         return RankOrder(RANK_48_THREE_LOW if three_low else RANK_48)
     return RankOrder(RANK_40_THREE_LOW if three_low else RANK_40)
 
 
-def hand_score(bid, took) -> int:
+def hand_score(bid: int, took: int) -> int:
     """H11: 10 + 5 per trick taken if the bid was exact, else −5 per trick of difference.
 
     >>> hand_score(2, 2), hand_score(0, 0), hand_score(3, 1), hand_score(0, 2)
@@ -311,7 +311,7 @@ def hand_score(bid, took) -> int:
     return 10 + 5 * took if bid == took else -5 * abs(bid - took)
 
 
-def hand_schedule(players, cards=None, kind="document") -> list[int]:
+def hand_schedule(players: int, cards: int | None = None, kind: str = "document") -> list[int]:
     """Cards per player in each hand (H4; HV1 "one-card ends", HV2 "Catalan", HV5).
 
     ``cards`` is the number of cards in play (36 for three players with the 40-card deck,
@@ -571,7 +571,7 @@ class Pocha(Addressed, Game):
         # soon as a card is played (the next step needs it); None outside the play.
         self._span = None
 
-    def hand_size(self, hand_no) -> int:
+    def hand_size(self, hand_no: int) -> int:
         """Cards per player in hand ``hand_no`` (extra tie-break hands have 1, H12)."""
         return self.schedule[hand_no - 1] if hand_no <= len(self.schedule) else 1
 
@@ -603,11 +603,6 @@ class Pocha(Addressed, Game):
             return f"extra {self.hand_no - len(self.schedule)}"
         return str(self.offset + self.hand_no)
 
-    def fresh(self):
-        # Addressed's (the seat spoken to as you carries over), named here for a compiled
-        # build, whose calls from the engine would otherwise go to Game's
-        return Addressed.fresh(self)
-
     # ---- whose turn ----------------------------------------------------------------------
     #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
     #: or ``None`` when the game is over), and whether the game is over, as
@@ -618,13 +613,13 @@ class Pocha(Addressed, Game):
     #: A shuffled deal's cards and their places in the sorted deck, found by its check and
     #: kept for :meth:`_do_deal` (``None``: none found).
     _deal_checked: Any = None
-    # Addressed's own (words.py), declared here for a compiled build: who is you, if set,
-    # or as the players' names say, and the words made for them
+    # Addressed's own (words.py): who is you, if set, or as the players' names say, and the
+    # words made for them
     _you: Any
     _you_by_name: Any
     _words: Any = None
-    # the state the play reads at every card, declared (a compiled build keeps it in typed
-    # slots: see _reset and _new_hand_state for what each holds)
+    # the state the play reads at every card, declared (see _reset and _new_hand_state for
+    # what each holds)
     to_act: Any
     hands: list
     _acts: list
@@ -694,7 +689,7 @@ class Pocha(Addressed, Game):
         rest = self.cards_per_hand - sum(filter(None, self.bids))     # the bids so far
         return rest if rest >= 0 else None
 
-    def chance_action(self, rng) -> Action:
+    def chance_action(self, rng: random.Random) -> Action:
         deck = self.deck_cards
         if rng.__class__ is not random.Random:
             return Action("deal", cards=tuple(shuffled(deck, rng)))
@@ -756,7 +751,7 @@ class Pocha(Addressed, Game):
         self._span = span
         return span
 
-    def _rehold(self, seat) -> None:
+    def _rehold(self, seat: int) -> None:
         """Sort ``hands[seat]`` (H9 within each suit) and make the play actions and places
         kept beside it agree: for code that changes a hand other than by dealing and
         playing (a computer player's imagined deal of the unseen cards)."""
@@ -1156,7 +1151,7 @@ class Pocha(Addressed, Game):
             return "Score the hand"
         return kind
 
-    def scripted_deal(self, hands, turned=None) -> Action:
+    def scripted_deal(self, hands: dict, turned=None) -> Action:
         """The deal (for the hand about to be dealt) that gives each seat the cards listed
         and turns up ``turned``; the other cards fill in from the deck. For lessons and
         hand-made records. ``hands`` maps a seat (or a player's name) to card codes such as
@@ -1219,7 +1214,7 @@ class Pocha(Addressed, Game):
         rest.reverse()
         return Action("deal", cards=tuple(cards + rest))
 
-    def why_card(self, seat, card) -> str:
+    def why_card(self, seat: int, card) -> str:
         """For a student: may ``seat`` play ``card`` now, and which duty says so? One line."""
         if isinstance(card, str):
             card = self.suits.card(card)
@@ -1239,13 +1234,13 @@ class Pocha(Addressed, Game):
                 ANY_NONE: "duty 3, you have neither the suit led nor a trump, so any card will do",
                 }[duty]
 
-    def legal_cards(self, seat=None) -> list:
+    def legal_cards(self, seat: int | None = None) -> list:
         """The cards the player to act may play now (H8), in hand order."""
         if self._phase.key != "play" or (seat is not None and seat != self.to_act):
             return []
         return [a.card for a in self._situation()[0]]
 
-    def rule_of_thumb(self, seat, rng):
+    def rule_of_thumb(self, seat, rng: random.Random):
         """A simple player: bids its Aces, 3s and high trumps; plays high while it still needs
         tricks and low once it has its bid."""
         legal = self.legal_actions()

@@ -28,6 +28,7 @@ from itertools import combinations
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
+from ...engine.core import shared_action
 from ...engine.words import SidesAddressed, sentence_case
 
 __all__ = ["Truc", "RULES", "envit_value", "envit_words", "RANK", "SPECIAL", "WORDS",
@@ -179,6 +180,8 @@ SETTLE_ENVIT = Action("settle", what="envit")
 SETTLE_TRUC = Action("settle", what="truc")
 ACCEPT, REFUSE = "accept", "refuse"
 
+_act = shared_action    # the legal actions, each made once
+
 _NUM = {"1": "ace", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7"}
 
 
@@ -191,6 +194,20 @@ def ladder(catalan: bool = False):
 def envit_value(cards) -> int:
     """V9: two cards of one suit, their numbers + 20; three, the two highest + 20; else the
     highest card's number (aces count 1)."""
+    key = tuple(cards)
+    value = _ENVIT_VALUES.get(key)
+    if value is None:
+        if len(_ENVIT_VALUES) >= 100_000:
+            _ENVIT_VALUES.clear()
+        value = _ENVIT_VALUES[key] = _envit_value(key)
+    return value
+
+
+#: cards → their envit value, worked out once (a computer player's rule of thumb asks often)
+_ENVIT_VALUES: dict = {}
+
+
+def _envit_value(cards) -> int:
     by_suit: dict = {}
     for c in cards:
         by_suit.setdefault(c.suit, []).append(int(c.rank))
@@ -283,6 +300,14 @@ class Truc(SidesAddressed, Game):
     deck = "truc22"
     system = "spanish"
     min_players, max_players = 2, 6
+    # what fork() copies one level deep: lists of numbers, cards, tricks, calls, the cards
+    # dealt (tuples) and records (dicts) appended once and never changed after; sets; the
+    # hands (lists of cards); and the bets' records, whose answers are filled in later
+    # (each dict copied)
+    _FORK_FLAT = Game._FORK_FLAT | {"points", "camas", "cama_log", "hand_log", "stock",
+                                    "tricks", "outcomes", "folded", "calls", "answered_truc",
+                                    "settle_queue", "last_settle", "dealt"}
+    _FORK_NESTED = {"hands": 1, "laid": 1, "truc_calls": 1, "envit_calls": 1}
     direction = "right"          # V5: the deal and the play go to the right
     PHASES = (DEAL_PHASE, PLAY_PHASE, SETTLE_PHASE, OVER_PHASE)
     COUNTERS = (("points", "points", "side"), ("camas", "camas", "side"))
@@ -336,7 +361,7 @@ class Truc(SidesAddressed, Game):
 
     @property
     def ladder(self):
-        return ladder(self.catalan)
+        return CATALAN_LADDER if self.options["catalan"] else LADDER
 
     def side_name(self, side: int) -> str:
         """``"A and C"`` (the players of a side; the seat addressed as you is named last, as
@@ -359,7 +384,11 @@ class Truc(SidesAddressed, Game):
     def _names(self, seats) -> str:
         """Players listed in the order given, the seat addressed as you last: "B and you"."""
         w = self.words
-        return w.listing(sorted(seats, key=w.is_you))
+        key = tuple(seats)
+        names = w.lists.get(key)
+        if names is None:
+            names = w.lists[key] = w.listing(sorted(seats, key=w.is_you))
+        return names
 
     def _bet_of(self, call) -> str:
         """"A's truc", or "the truc you called" when the caller is addressed as you."""
@@ -552,23 +581,23 @@ class Truc(SidesAddressed, Game):
         out = []
         if self.calls:
             call = self.calls[-1]
-            out += [Action(ACCEPT, seat), Action(REFUSE, seat)]
+            out += [_act(ACCEPT, seat), _act(REFUSE, seat)]
             if call.kind in ENVITS:
-                out += [Action("call", seat, what=k) for k in ENVIT_RAISES[call.kind]
+                out += [_act("call", seat, what=k) for k in ENVIT_RAISES[call.kind]
                         if k != "falta" or self._falta_raises(call)]
             else:
                 nxt = self._next_bet_after(call.kind)
                 if nxt is not None:
-                    out.append(Action("call", seat, what=nxt))
+                    out.append(_act("call", seat, what=nxt))
                 if self.may_envit(seat):
-                    out += [Action("call", seat, what="envit"), Action("call", seat, what="falta")]
+                    out += [_act("call", seat, what="envit"), _act("call", seat, what="falta")]
             return out
-        out += [Action("play", seat, card=c) for c in self.hands[seat]]
+        out += [_act("play", seat, card=c) for c in self.hands[seat]]
         if self.may_envit(seat):
-            out += [Action("call", seat, what="envit"), Action("call", seat, what="falta")]
+            out += [_act("call", seat, what="envit"), _act("call", seat, what="falta")]
         if self._raise_block(seat) is None:
-            out.append(Action("call", seat, what=self._next_bet()[1]))
-        out.append(Action("give_up", seat))
+            out.append(_act("call", seat, what=self._next_bet()[1]))
+        out.append(_act("give_up", seat))
         return out
 
     def _next_bet_after(self, name):

@@ -25,6 +25,7 @@ import random
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
+from ...engine.core import shared_action, text_of
 from ...engine.words import SidesAddressed, Words, sentence_case
 
 __all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
@@ -298,6 +299,51 @@ _POWER = RankPower(RankOrder(RANK))
 _RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
 
 
+#: K19: a hand's ranks (in its order) → the signals true of it, in the order of SIGNALS;
+#: worked out once for each (a few hundred kinds of hand)
+_TRUE_SIGNALS: dict = {}
+
+
+def _true_signals(hand) -> tuple:
+    """The K19 signals that are true of ``hand``, in the order of :data:`SIGNALS`."""
+    ranks = tuple([c.rank for c in hand])
+    found = _TRUE_SIGNALS.get(ranks)
+    if found is None:
+        found = []
+        for what, (_, _, (rank, low, high)) in SIGNALS.items():
+            if rank is None:
+                true = not any(r in ("3", "2", "1") for r in ranks)
+            else:
+                true = low <= ranks.count(rank) <= high
+            if true:
+                found.append(what)
+        found = _TRUE_SIGNALS[ranks] = tuple(found)
+    return found
+
+
+_act = shared_action    # the legal actions, each made once
+
+#: The legal actions that are the same at every table, made once (actions are values)
+_SIGNAL_ACTIONS = {(seat, what): Action("signal", seat, what=what)
+                   for seat in range(4) for what in SIGNALS}
+_PLAYS: dict = {}
+
+
+def _play_action(seat, card) -> Action:
+    action = _PLAYS[seat, card] = Action("play", seat, card=card)
+    return action
+
+
+def _card_played(w, seat, card, trick_name) -> str:
+    """K5: the words of a card played to a trick not yet complete."""
+    return f"{w.says(seat, 'plays')} the {card.name} to the {trick_name}."
+
+
+def _sentence_of(source) -> str:
+    """The words ``source`` makes (:func:`text_of`), as a sentence (for a game with a *you*)."""
+    return sentence_case(text_of(source))
+
+
 def _letter(side) -> str:
     return "=" if side is None else SIDE_NAMES[side]
 
@@ -443,6 +489,12 @@ class Truk(SidesAddressed, Game):
     }
     SETUP = {"dealer": (0, _check_dealer)}
     SIGNALS = SIGNALS
+    # what fork() copies one level deep: lists of numbers, cards, tricks, and of records
+    # (dicts) appended once and never changed after; sets; and the hands, lists of cards
+    _FORK_FLAT = Game._FORK_FLAT | {"tantos", "truks", "stock", "tricks", "trick_sides",
+                                    "hand_log", "decisions", "draws", "signals", "aside",
+                                    "_private", "asked_pass", "given", "asked_partner"}
+    _FORK_NESTED = {"hands": 1}
     TRICK_NAMES = TRICK_NAMES
 
     def __init__(self, players=4, *, options=None, **setup):
@@ -494,9 +546,9 @@ class Truk(SidesAddressed, Game):
     def words(self) -> Words:
         if not self.options["itzu"]:
             return super().words
-        you, words = self.you, getattr(self, "_words", None)
+        you, words = self.you, self.__dict__.get("_words")
         if words is None or words.you != you:
-            words = self._words = _OpenWords(self.players, you, OPEN_SEAT,
+            words = self.__dict__["_words"] = _OpenWords(self.players, you, OPEN_SEAT,
                                                          OPEN_PARTNER)
         return words
 
@@ -768,37 +820,37 @@ class Truk(SidesAddressed, Game):
             return [SCORE]
         if self.consult is not None:
             # K19 (our ruling): asked for a signal, the partner answers with one
-            return self._signal_actions(seat) or [Action("nothing_new", seat)]
+            return self._signal_actions(seat) or [_act("nothing_new", seat)]
         if key == "option":
-            out = [Action("play_truk", seat), Action("decline", seat)]
+            out = [_act("play_truk", seat), _act("decline", seat)]
             if self._may_ask_partner(seat) is None:
-                out.append(Action("ask_partner", seat))
+                out.append(_act("ask_partner", seat))
             return out + self._signal_actions(seat)
         if key == "answer":
-            out = [Action("joka", seat), Action("refuse", seat)]
+            out = [_act("joka", seat), _act("refuse", seat)]
             if self._may_ask_partner(seat) is None:
-                out.append(Action("ask_partner", seat))
+                out.append(_act("ask_partner", seat))
             return out + self._signal_actions(seat)
         if key == "pasotan" or key == "paso":
             if self.exchange is not None:
-                return [Action("keep", seat), Action("take_back", seat)]
+                return [_act("keep", seat), _act("take_back", seat)]
             if key == "paso" and self.paso["stage"] == "ask":
-                return [Action("accept_pass", seat), Action("refuse_pass", seat),
+                return [_act("accept_pass", seat), _act("refuse_pass", seat),
                         *self._signal_actions(seat)]
             most = min(len(self.hands[seat]), len(self.stock))
             least = 1 if key == "pasotan" else 0
-            out = [Action("play_truk", seat)] if key == "pasotan" else []
+            out = [_act("play_truk", seat)] if key == "pasotan" else []
             hand = self.hands[seat]
             for k in range(least, most + 1):
                 for combo in itertools.combinations(hand, k):
                     out.append(Action("change", seat, cards=combo))
             return out + self._signal_actions(seat)
         # play
-        out = [Action("play", seat, card=c) for c in self.hands[seat]]
+        out = [_PLAYS.get((seat, c)) or _play_action(seat, c) for c in self.hands[seat]]
         if self._may_bet() is None:
-            out.append(Action("truk", seat))
+            out.append(_act("truk", seat))
         if self._may_ask_pass(seat) is None:
-            out.append(Action("ask_pass", seat))
+            out.append(_act("ask_pass", seat))
         return out + self._signal_actions(seat)
 
     def _signal_actions(self, seat) -> list:
@@ -806,8 +858,9 @@ class Truk(SidesAddressed, Game):
         nor for side B in itzu truk, KV3)."""
         if not self._signals_allowed(seat):
             return []
-        return [Action("signal", seat, what=what) for what in SIGNALS
-                if (seat, what) not in self.given and self._signal_true(seat, what)]
+        given = self.given
+        return [_SIGNAL_ACTIONS[seat, what] for what in _true_signals(self.hands[seat])
+                if (seat, what) not in given]
 
     def _may_ask_partner(self, seat):
         """Why ``seat`` may not ask the partner for a signal now (K19, our ruling), or
@@ -846,12 +899,7 @@ class Truk(SidesAddressed, Game):
         return None
 
     def _signal_true(self, seat, what) -> bool:
-        rank, low, high = SIGNALS[what][2]
-        hand = self.hands[seat]
-        if rank is None:
-            return not any(c.rank in ("3", "2", "1") for c in hand)
-        k = sum(1 for c in hand if c.rank == rank)
-        return low <= k <= high
+        return what in _true_signals(self.hands[seat])
 
     # ---- the deal ------------------------------------------------------------------------
     def chance_action(self, rng: random.Random) -> Action:
@@ -1459,10 +1507,10 @@ class Truk(SidesAddressed, Game):
         trick = self.trick = self.trick.add(seat, card)
         k = len(self.tricks)
         name = TRICK_NAMES[k]
-        text = f"{w.says(seat, 'plays')} the {card.name} to the {name}."
         if len(trick.plays) < self.n:
             self.to_act = self.table.next(seat)
-            return text, "K5"
+            return (_card_played, (w, seat, card, name)), "K5"     # words made when read
+        text = _card_played(w, seat, card, name)
         # the trick is complete
         out = trick.outcome(self.power, self.table.team_of)
         if len(out.best) > 1 and not self.options["partners_win"]:
@@ -1643,7 +1691,9 @@ class Truk(SidesAddressed, Game):
         if self.options["itzu"]:
             action = self._as_open(action)
         text, rule = self._do_step(action)
-        return (sentence_case(text) if self.you is not None else text), rule
+        if self.you is not None:
+            text = sentence_case(text) if text.__class__ is str else (_sentence_of, (text,))
+        return text, rule
 
     def _do_step(self, action):
         key = self._phase.key
