@@ -11,6 +11,10 @@ const CW_SPEEDS = [["Slow (2 s)", 2000], ["Normal (1 s)", 1000], ["Fast (0.4 s)"
 // table (a study board), and below which the explanation panels stack in one column.
 const CW_WIDE = 960, CW_NARROW = 640;
 const CW_SIDE_W = 360;
+// Play mode with the explanation below the table: the height (px) kept under the table for
+// the top of the "Now" panel (its title, whose turn, the move buttons), so that the student's
+// hand, the moves and "Now" are in the window together.
+const CW_NOW_ROOM = 150;
 // The smallest zoom a table is drawn at.
 const CW_MIN_ZOOM = 0.35;
 // The drawn tables kept per widget (stepping back to one shows it without drawing it again):
@@ -536,7 +540,8 @@ function render({ model, el }) {
     // In play mode the table fits the visible height whatever the layout: the student's own
     // hand and the moves drawn at the seat are at its bottom, and must be in the window
     const play = playing();
-    const availH = wide || play ? Math.max(320, view - headH - 16) : Math.max(300, view - headH - 190);
+    const availH = wide || play ? Math.max(320, view - headH - 16 - (play && !wide && !narrow ? CW_NOW_ROOM : 0))
+      : Math.max(300, view - headH - 190);
     // (a narrow column, under CW_NARROW px, is scrolled in: shrinking it to fit the height
     // would make its cards too small to read, so there it shrinks at most 15% too)
     const floor = wide ? 0 : play && !narrow ? 0.6 : 0.85;
@@ -924,6 +929,32 @@ function render({ model, el }) {
     });
   }
 
+  /** Play mode: the moves come first ("Now" above the explanation, both above the
+   *  stepper), and the rules' texts are folded (cw-playing, widget.css). */
+  function playLayout() {
+    const on = playing();
+    if (root.classList.contains("cw-playing") !== on) {
+      root.classList.toggle("cw-playing", on);
+      fit.key = "";   // the table's height leaves room for "Now" in play mode
+    }
+  }
+
+  /** A rule of the step in the explanation: its id and text; folded in play mode (a click,
+   *  or Enter on it, opens the text), so that it does not push the moves away. */
+  function ruleEntry(id, fold) {
+    if (!fold) {
+      const r = cwEl("div", "cw-rule", ruleBox);
+      cwEl("span", "cw-rule-id", r, `Rule ${id}`);
+      cwEl("span", "cw-rule-text", r, meta.rules[id]);
+      return;
+    }
+    const d = cwEl("details", "cw-rule cw-rule--fold", ruleBox);
+    const sum = cwEl("summary", "cw-rule-sum", d);
+    cwEl("span", "cw-rule-id", sum, `Rule ${id}`);
+    cwEl("span", "cw-rule-more", sum, "the rule's text");
+    cwEl("span", "cw-rule-text", d, meta.rules[id]);
+  }
+
   function drawExplain(f) {
     const last = f.last;
     // which step the text is about: the hand and phase the step was played in
@@ -935,16 +966,12 @@ function render({ model, el }) {
     put(what, last ? last.text : "The start: nobody has acted yet. Press Next › (or →) to see the first step.");
     // the rule, the reason and the teacher's note: drawn again only when they change
     const rule = last ? last.rule : null;
-    if (ruleBox._cwRule !== rule || ruleBox._cwRules !== meta.rules) {
-      ruleBox._cwRule = rule; ruleBox._cwRules = meta.rules;
+    if (ruleBox._cwRule !== rule || ruleBox._cwRules !== meta.rules || ruleBox._cwFold !== playing()) {
+      ruleBox._cwRule = rule; ruleBox._cwRules = meta.rules; ruleBox._cwFold = playing();
       ruleBox.textContent = "";
       const ids = last ? cwRuleIds(last.rule, meta.rules) : [];
       if (last && !ids.length && last.rule) cwEl("div", "cw-rule-id", ruleBox, `Rule ${last.rule}`);
-      for (const id of ids) {
-        const r = cwEl("div", "cw-rule", ruleBox);
-        cwEl("span", "cw-rule-id", r, `Rule ${id}`);
-        cwEl("span", "cw-rule-text", r, meta.rules[id]);
-      }
+      for (const id of ids) ruleEntry(id, playing());
       if (last && /our ruling/i.test(last.rule)) cwEl("div", "cw-rule-note", ruleBox, "“Our ruling”: the documents leave this open; cardwidgets decides it as written.");
     }
     const why = last && last.reason && (model.get("seat") === null || model.get("seat") === undefined) ? last.reason : "";
@@ -1436,6 +1463,7 @@ function render({ model, el }) {
     const f = frameAt(pos);
     root.dataset.step = String(pos);
     if (root.dataset.phase !== f.phase) root.dataset.phase = f.phase;
+    playLayout();
     drawHead(f);
     drawTable();
     drawStepper();
