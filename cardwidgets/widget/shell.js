@@ -1177,6 +1177,13 @@ function render({ model, el }) {
     sel.value = String(nextAfter);
     sel.addEventListener("change", () => { nextAfter = Number(sel.value); armNext(); });
     armNext();
+    // the first time this end is shown: the result and Next hand into the window (below a
+    // table fitted to the window, they would be under its bottom edge)
+    if (now._cwHeldAt !== frames.length) {
+      now._cwHeldAt = frames.length;
+      const frame = window.requestAnimationFrame || ((fn) => setTimeout(fn, 16));
+      frame(() => { if (now.isConnected && !resultBox.hidden) now.scrollIntoView({ block: "nearest" }); });
+    }
   }
 
   function armNext() {
