@@ -1145,14 +1145,18 @@ function render({ model, el }) {
         what = m.what;
         cwEl("td", "cw-result-who", tr, m.who);
         cwEl("td", "cw-result-from", tr, `${m.before} → ${m.after}`);
-        const d = cwEl("td", "cw-result-change cw-result-change--" + (m.change > 0 ? "up" : "down"), tr,
-          (m.change > 0 ? "+" : "−") + Math.abs(m.change));
-        d.setAttribute("aria-label", `${m.change > 0 ? "up" : "down"} ${Math.abs(m.change)}`);
+        const change = m.after - m.before;
+        const d = cwEl("td", "cw-result-change cw-result-change--" + (change > 0 ? "up" : "down"), tr,
+          (change > 0 ? "+" : "−") + Math.abs(change));
+        d.setAttribute("aria-label", `${change > 0 ? "up" : "down"} ${Math.abs(change)}`);
       }
     }
     const how = cwEl("ol", "cw-result-how", resultBox);
     how.setAttribute("aria-label", "How the hand was settled");
-    for (const line of r.lines || []) {
+    // the rules' sentences of the steps that settled the hand (their frames' `last`)
+    for (let k = Math.max(1, r.first); k <= pos; k++) {
+      const line = frameAt(k).last;
+      if (!line) continue;
       const li = cwEl("li", null, how);
       if (line.rule) {
         const ids = cwRuleIds(line.rule, meta.rules);
