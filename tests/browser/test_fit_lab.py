@@ -268,8 +268,14 @@ SEAT_AND_MOVES = """(i) => {
     .map(e => [(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40), box(e)]);
   // the own hand's cards, left to right (what of each a student sees: up to the next card)
   const cards = me ? [...me.querySelectorAll('.cw-hand > .cw-card')].map(box).sort((a, b) => a[0] - b[0]) : [];
+  // the "Now" panel (its title, whose turn, its move buttons) and its move controls
+  const now = root.querySelector('.cw-now');
+  const legal = now.querySelector('.cw-legal');
+  const nowTop = [box(now)[0], box(now)[1], box(now)[2], Math.max(box(now.querySelector('.cw-now-who'))[3], legal.getClientRects().length ? box(legal)[3] : 0)];
+  const nowMoves = [...legal.querySelectorAll('button, select, input')].filter(e => e.getClientRects().length)
+    .map(e => [(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40), box(e)]);
   return {zoom: Number(root.dataset.zoom) || 1, wide: root.classList.contains('cw-wide'),
-          me: me ? box(me) : null, moves, view, cards};
+          me: me ? box(me) : null, moves, view, cards, now: nowTop, nowMoves};
 }"""
 
 
@@ -278,7 +284,9 @@ def test_play_mode_own_hand_and_moves_in_the_window(page, lab, lab_root):
     into view: the student's own seat (the hand) and every control the move to make now needs
     (the bid, bet or answer buttons at the seat, the cards that may be played) are wholly
     inside the window, in all four games (Pocha's bid buttons were at the window's bottom
-    edge, Poch's bets below the window in the Now panel)."""
+    edge, Poch's bets below the window in the Now panel), and so is the "Now" panel with
+    its buttons (it was below the table with the file browser open). Poch's and Pocha's
+    own cards show their corners (rank and suit)."""
     cells = ["from cardwidgets.widget import GameWidget"]
     for k, (key, n, seed, _) in enumerate(PLAY):
         short = ", hands=3" if key == "pocha" else ""
@@ -304,12 +312,16 @@ def test_play_mode_own_hand_and_moves_in_the_window(page, lab, lab_root):
             assert inside(g["me"], g["view"]), f"{what}: the own seat is not wholly in the window {g}"
             out = [m for m, b in g["moves"] if not inside(b, g["view"])]
             assert not out, f"{what}: {out} not wholly in the window {g}"
+            # the "Now" panel (title, whose turn, its buttons) in the window with them
+            assert inside(g["now"], g["view"]), f"{what}: the Now panel is not in the window {g}"
+            out = [m for m, b in g["nowMoves"] if not inside(b, g["view"])]
+            assert not out, f"{what}: the Now panel's {out} not wholly in the window {g}"
             assert g["zoom"] >= 0.6, f"{what}: shrunk to {g['zoom']}"
             if key == "pocha" and not files:
                 # the explanation beside the table: the score sheet beside the felt, narrowed
                 # (it wrapped below the felt, or the felt was shrunk to 0.66 to leave it room)
                 assert g["zoom"] >= 0.8, f"{what}: Pocha's table shrunk to {g['zoom']} {g}"
-            if key == "poch":
+            if key in ("poch", "pocha"):
                 # every card of the own hand large enough and uncovered enough that its corner
                 # (rank and suit) can be read (they were 35 px wide, 20 px of each showing)
                 c = g["cards"]
