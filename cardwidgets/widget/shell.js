@@ -463,6 +463,10 @@ function render({ model, el }) {
   resultBox.setAttribute("aria-label", "The result of the hand");
   const nowWho = cwEl("p", "cw-now-who", now);
   const legalBox = cwEl("div", "cw-legal", now);
+  // the rules' sentences that settled the hand: below Next hand (drawResult)
+  const resultHow = cwEl("ol", "cw-result-how", now);
+  resultHow.setAttribute("aria-label", "How the hand was settled");
+  resultHow.hidden = true;
   const notice = cwEl("div", "cw-notice", now);
   notice.setAttribute("role", "status");
   notice.setAttribute("aria-live", "assertive");
@@ -1124,7 +1128,9 @@ function render({ model, el }) {
     if (resultBox._cwSig === sig) return;
     resultBox._cwSig = sig;
     resultBox.textContent = "";
+    resultHow.textContent = "";
     set(resultBox, "hidden", !r);
+    set(resultHow, "hidden", !r);
     now.classList.toggle("cw-now--result", !!r);
     if (!r) return;
     cwEl("div", "cw-result-title", resultBox, r.title);
@@ -1151,8 +1157,7 @@ function render({ model, el }) {
         d.setAttribute("aria-label", `${change > 0 ? "up" : "down"} ${Math.abs(change)}`);
       }
     }
-    const how = cwEl("ol", "cw-result-how", resultBox);
-    how.setAttribute("aria-label", "How the hand was settled");
+    const how = resultHow;
     // the rules' sentences of the steps that settled the hand (their frames' `last`)
     for (let k = Math.max(1, r.first); k <= pos; k++) {
       const line = frameAt(k).last;
@@ -1169,7 +1174,7 @@ function render({ model, el }) {
 
   /** Play mode's "Now" while the table waits at a hand's end: Next hand, and the pause. */
   function heldNow(f) {
-    nowWho.textContent = "Look at the result, then go on when you are ready.";
+    nowWho.textContent = "";
     const b = mk("cw-move cw-next-hand", "Next hand ›", "Next hand (Enter): the computer players go on", () => nextHand(), legalBox);
     b.dataset.kind = "next_hand";
     const lab = cwEl("label", "cw-label cw-next-auto", legalBox, "Go on by itself ");
