@@ -12,9 +12,9 @@ const CW_SPEEDS = [["Slow (2 s)", 2000], ["Normal (1 s)", 1000], ["Fast (0.4 s)"
 const CW_WIDE = 960, CW_NARROW = 640;
 const CW_SIDE_W = 360;
 // Play mode with the explanation below the table: the height (px) kept under the table for
-// the top of the "Now" panel (its title, whose turn, the move buttons), so that the student's
-// hand, the moves and "Now" are in the window together.
-const CW_NOW_ROOM = 150;
+// the "Now" panel, drawn there in one or two rows (its title, whose turn, the move buttons),
+// so that the student's hand, the moves and "Now" are in the window together.
+const CW_NOW_ROOM = 58;
 // The smallest zoom a table is drawn at.
 const CW_MIN_ZOOM = 0.35;
 // The drawn tables kept per widget (stepping back to one shows it without drawing it again):

@@ -267,7 +267,8 @@ SEAT_AND_MOVES = """(i) => {
     .filter(e => e.getClientRects().length)
     .map(e => [(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40), box(e)]);
   // the own hand's cards, left to right (what of each a student sees: up to the next card)
-  const cards = me ? [...me.querySelectorAll('.cw-hand > .cw-card')].map(box).sort((a, b) => a[0] - b[0]) : [];
+  const inHand = me ? [...me.querySelectorAll('.cw-hand > .cw-card')].map(box) : [];
+  const cards = inHand.slice().sort((a, b) => a[0] - b[0]);
   // the "Now" panel (its title, whose turn, its move buttons) and its move controls
   const now = root.querySelector('.cw-now');
   const legal = now.querySelector('.cw-legal');
@@ -275,7 +276,7 @@ SEAT_AND_MOVES = """(i) => {
   const nowMoves = [...legal.querySelectorAll('button, select, input')].filter(e => e.getClientRects().length)
     .map(e => [(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40), box(e)]);
   return {zoom: Number(root.dataset.zoom) || 1, wide: root.classList.contains('cw-wide'),
-          me: me ? box(me) : null, moves, view, cards, now: nowTop, nowMoves};
+          me: me ? box(me) : null, moves, view, cards, inHand, now: nowTop, nowMoves};
 }"""
 
 
@@ -288,7 +289,7 @@ def test_play_mode_own_hand_and_moves_in_the_window(page, lab, lab_root):
     its buttons (it was below the table with the file browser open). Poch's and Pocha's
     own cards show their corners (rank and suit)."""
     cells = ["from cardwidgets.widget import GameWidget"]
-    for k, (key, n, seed, _) in enumerate(PLAY):
+    for k, (key, n, seed, phase) in enumerate(PLAY):
         short = (", hands=2, start=10" if phase == "bid10" else ", hands=3") if key == "pocha" else ""
         cells.append(f"w{k} = GameWidget.new({key!r}, players={n}, seed={seed}, play_as=0{short})\nw{k}")
     make_notebook(lab_root / "scratch" / "playfit.ipynb", cells)
@@ -317,11 +318,19 @@ def test_play_mode_own_hand_and_moves_in_the_window(page, lab, lab_root):
             out = [m for m, b in g["nowMoves"] if not inside(b, g["view"])]
             assert not out, f"{what}: the Now panel's {out} not wholly in the window {g}"
             assert g["zoom"] >= 0.6, f"{what}: shrunk to {g['zoom']}"
-            if key == "pocha" and not files:
+            if phase == "bid" and not files:
                 # the explanation beside the table: the score sheet beside the felt, narrowed
                 # (it wrapped below the felt, or the felt was shrunk to 0.66 to leave it room)
                 assert g["zoom"] >= 0.8, f"{what}: Pocha's table shrunk to {g['zoom']} {g}"
-            if key == "poch" or phase == "bid10":
+            if phase == "bid10":
+                # Pocha's ten cards: each card's corner (rank and suit, its top left 12 x 16 px)
+                # is covered by no card drawn after it, and the cards are not tiny
+                c = g["inHand"]
+                assert len(c) == 10 and min(b[2] - b[0] for b in c) >= 34, f"{what}: the own hand {c}"
+                for i, a in enumerate(c):
+                    corner = [a[0], a[1], a[0] + 12, a[1] + 16]
+                    assert not any(overlap(corner, b) for b in c[i + 1:]), f"{what}: card {i}'s corner covered {c}"
+            if key == "poch":
                 # every card of the own hand large enough and uncovered enough that its corner
                 # (rank and suit) can be read (they were 35 px wide, 20 px of each showing)
                 c = g["cards"]
