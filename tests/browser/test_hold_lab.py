@@ -35,7 +35,7 @@ RESULT = """(i) => {
   return {shown: !!box && !box.hidden && box.getClientRects().length > 0,
           title: box ? (box.querySelector('.cw-result-title') || {}).textContent || '' : '',
           moved: box ? box.querySelectorAll('.cw-result-moved tr').length : 0,
-          rules: box ? [...box.querySelectorAll('.cw-result-rule')].map(e => e.textContent) : [],
+          rules: [...root.querySelectorAll('.cw-result-how:not([hidden]) .cw-result-rule')].map(e => e.textContent),
           next: !!next, focused: !!next && document.activeElement === next,
           step: Number(root.dataset.step), phase: root.querySelector('.cw-phase').textContent};
 }"""
