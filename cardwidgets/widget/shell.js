@@ -1174,7 +1174,8 @@ function render({ model, el }) {
 
   /** Play mode's "Now" while the table waits at a hand's end: Next hand, and the pause. */
   function heldNow(f) {
-    nowWho.textContent = "";
+    const word = String(f.hand_end.hand || "hand").split(" ")[0];
+    nowWho.textContent = `This ${word} is over: go on when you are ready.`;
     const b = mk("cw-move cw-next-hand", "Next hand ›", "Next hand (Enter): the computer players go on", () => nextHand(), legalBox);
     b.dataset.kind = "next_hand";
     const lab = cwEl("label", "cw-label cw-next-auto", legalBox, "Go on by itself ");
