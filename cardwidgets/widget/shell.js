@@ -816,7 +816,8 @@ function render({ model, el }) {
   }
 
   function dealLabel(f) {
-    if (f.hand_end && handOverAt(f)) return `${cwCap(f.hand_end.hand)} · finished`;
+    // (a game that names its hands, Pocha: the hand that ended, not the next one's label)
+    if (f.hand_end && f.hand_label && handOverAt(f)) return `${cwCap(f.hand_end.hand)} · finished`;
     if (f.hand_label) return f.hand_label;
     const played = summarise().played;
     const agreed = meta.deals_agreed;
