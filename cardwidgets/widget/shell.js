@@ -1563,7 +1563,9 @@ function render({ model, el }) {
       show();
     }
   };
-  const onHeld = () => { tableCache.clear(); show(); };
+  // (after a move or Next hand, the frames follow: they are shown when they come, so the
+  // focus goes from the move to the next one, not to the stepper meanwhile)
+  const onHeld = () => { if (!waiting) { tableCache.clear(); show(); } };
   const onMode = () => { meta = metaOf(); forget(); waiting = false; show(); };
   model.on("change:frames", onData);
   model.on("change:meta", onMode);
