@@ -229,7 +229,8 @@ def widget_messages(draw, widget):
     last = len(widget.frames) - 1
     at = draw(st.one_of(st.just(last), st.integers(-2, last + 2), json_values(2)))
     kind = draw(st.sampled_from(["act", "act", "act", "take_seat", "take_seat", "restart",
-                                 "level", "level", "hello", "resync", "echo", "cheat"]))
+                                 "level", "level", "hello", "resync", "echo", "cheat",
+                                 "next_hand"]))
     if kind == "level":
         return draw(level_messages())
     msg = {"type": kind}
@@ -250,6 +251,8 @@ def widget_messages(draw, widget):
     elif kind == "take_seat":
         msg.update(seat=draw(st.one_of(st.integers(-1, widget.game.n), json_values(2))),
                    play=draw(st.one_of(st.booleans(), json_values(1))), at=at)
+    elif kind == "next_hand":
+        msg["at"] = at
     elif kind == "hello":
         msg["frames"] = draw(st.one_of(st.integers(-1, last + 2), json_values(1)))
     elif kind == "echo":

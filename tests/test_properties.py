@@ -82,7 +82,7 @@ def test_any_action_applies_or_is_refused_changing_nothing(data):
 
 def _widget_state(w):
     return json.dumps({"meta": w.meta, "cards": w.cards, "frames": w.frames, "step": w.step,
-                       "seat": w.seat, "play_as": w.play_as,
+                       "seat": w.seat, "play_as": w.play_as, "held": w.held,
                        "actions": [a.to_json() for a in w.game.actions]}, sort_keys=True)
 
 
@@ -96,10 +96,12 @@ def playing_widgets(draw):
     return GameWidget(game, play_as=seat, step=step, seed=draw(st.integers(0, 3)))
 
 
-def _allowed(w, msg, before_play_as):
+def _allowed(w, msg, before_play_as, held=False):
     """Whether ``msg`` is one a widget may act on: a legal move of the seat played, a switch
-    to its own seat, a restart while playing."""
+    to its own seat, a restart while playing, "next hand" where the table waits for it."""
     kind = msg.get("type")
+    if kind == "next_hand":
+        return held and set(msg) <= {"type", "at"}
     if kind == "act":
         return before_play_as is not None
     if kind == "take_seat":
@@ -117,7 +119,7 @@ def test_any_message_changes_nothing_unless_it_is_a_legal_move(data):
         w = data.draw(playing_widgets())
         for _ in range(data.draw(st.integers(1, 4))):
             msg = data.draw(widget_messages(w))
-            before, play_as = _widget_state(w), w.play_as
+            before, play_as, held = _widget_state(w), w.play_as, w.held
             last = len(w.frames) - 1
             legal_move = False
             if (msg.get("type") == "act" and play_as is not None
@@ -139,7 +141,7 @@ def test_any_message_changes_nothing_unless_it_is_a_legal_move(data):
                 _check_level_change(w, msg, before, level_before)
                 continue
             elif changed:
-                assert _allowed(w, msg, play_as), (msg, w.notice)
+                assert _allowed(w, msg, play_as, held), (msg, w.notice)
             if not changed and msg.get("type") not in ("echo", "resync", "hello"):
                 assert w.notice.get("kind") in ("refused", "info"), (msg, w.notice)
 

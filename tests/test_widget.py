@@ -250,12 +250,17 @@ def test_echo_answers_at_once(ep1):
 
 
 def test_play_to_the_end_by_always_choosing_the_first_legal_move():
-    """A person playing every move reaches the end; every step's frame is kept."""
+    """A person playing every move reaches the end, pressing Next hand at each hand's end;
+    every step's frame is kept."""
     w = GameWidget.new("poch", players=3, seed=11, play_as=0)
     for _ in range(500):
         f = w.view_at()
         if f["finished"]:
             break
+        if w.held:
+            assert "hand_end" in f
+            assert w.handle({"type": "next_hand", "at": len(w.frames) - 1})
+            continue
         assert f["actor"] == 0
         assert w.handle({"type": "act", "action": f["legal"][0]["action"], "at": len(w.frames) - 1})
     assert w.game.finished and len(w.frames) == len(w.game.actions) + 1

@@ -133,6 +133,9 @@ def play_to_end(w, limit=400):
         f = w.view_at(len(w.frames) - 1)
         if f["finished"]:
             return
+        if w.held:  # the table waits at a hand's end: Next hand
+            assert w.handle({"type": "next_hand", "at": len(w.frames) - 1}), w.notice
+            continue
         entry = f["legal"][0]
         action = dict(entry["action"])
         if "amounts" in entry:

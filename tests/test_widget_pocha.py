@@ -199,6 +199,9 @@ def test_a_person_plays_a_whole_hand():
     w = GameWidget.new("pocha", players=NAMES, seed=4, start=3, hands=1, play_as=2)
     g = w.game
     while not g.finished:
+        if w.held:  # the table waits at each hand's end: Next hand
+            assert w.handle({"type": "next_hand", "at": len(w.frames) - 1})
+            continue
         assert g.current_player == 2
         action = g.legal_actions()[-1]
         assert w.handle({"type": "act", "action": action.to_json(), "at": len(w.frames) - 1})

@@ -151,6 +151,9 @@ def test_a_person_plays_a_whole_game():
     for _ in range(2000):
         if g.finished:
             break
+        if w.held:  # the table waits at each hand's end: Next hand
+            assert w.handle({"type": "next_hand", "at": len(w.frames) - 1})
+            continue
         assert g.current_player == 0
         legal = g.legal_actions()
         action = next((a for a in legal if a.kind == "accept"), None) or next(

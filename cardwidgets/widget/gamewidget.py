@@ -564,6 +564,8 @@ class GameWidget(anywidget.AnyWidget):
         """Handle one message from the browser; returns whether anything changed.
 
         Messages: ``{"type": "act", "action": {...}, "at": step}`` (a play-mode move),
+        ``{"type": "next_hand", "at": step}`` (play mode: go on from a hand's end, where the
+        table waits, :attr:`held`),
         ``{"type": "take_seat", "seat": n or None, "play": bool, "at": step}``, and
         ``{"type": "echo", ...}`` (answered at once; used to time the bare round trip) and
         ``{"type": "resync"}`` (send the whole state again) and ``{"type": "hello", "frames":

@@ -4,14 +4,16 @@ A hand ends at the step after which the game's hand number goes up (a new deal i
 the game is over. What the page shows there comes from what every game already gives, so
 this module knows no game by name:
 
-- the steps that settled the hand: the rules' own sentences and rule ids, from the first
-  step of the hand's last phase (Truk's "The counters move", Pocha's "Scoring the hand",
-  Truc's settling, Poch's going out) to the end;
+- the steps that settled the hand (``first``: the page shows their sentences and rules, the
+  frames' ``last``, from this step to the end): from the first step of the hand's last phase
+  (Truk's "The counters move", Pocha's "Scoring the hand", Truc's settling, Poch's going
+  out), at most the last three;
 - what moved: the counters the game declares (:attr:`Game.COUNTERS`), compared between the
   hand's first step and its end, with the players' or sides' names;
 - at the game's end, who won (``Game.result()["winners"]``).
 
-It travels as the frame key ``hand_end`` (views themselves are not changed).
+It travels as the frame key ``hand_end`` (views themselves are not changed); ``start`` is
+the hand's first step.
 
 >>> from cardwidgets.widget import GameWidget
 >>> w = GameWidget.new("pocha", players=3, seed=1, hands=1)
@@ -115,19 +117,16 @@ class Trail:
         while first > start + 1 and steps[first - 1]["phase"] == phase:
             first -= 1
         first = max(first, e - MAX_LINES + 1)
-        lines = [dict(steps[k]["last"], step=k) for k in range(first, e + 1) if steps[k]["last"]]
         before = {(w, who): v for w, who, v in steps[start]["counters"]}
         moved = []
         for words, who, value in steps[e]["counters"]:
             old = before.get((words, who))
             if old is not None and old != value:
-                moved.append({"what": words, "who": who, "before": old, "after": value,
-                              "change": value - old})
+                moved.append({"what": words, "who": who, "before": old, "after": value})
         word = getattr(game, "HAND_WORD", "hand") or "hand"
         label = steps[e - 1]["label"]
         name = label.split(" (")[0] if isinstance(label, str) and label else f"{word} {deal}"
-        out = {"first": first, "start": start, "over": steps[e]["finished"], "lines": lines,
-               "moved": moved, "hand": name, "title": f"{name[:1].upper()}{name[1:]} is over"}
+        out = {"first": first, "start": start, "over": steps[e]["finished"], "moved": moved, "hand": name, "title": f"{name[:1].upper()}{name[1:]} is over"}
         if steps[e]["finished"]:
             out["title"] = "The game is over"
             out["winners"] = _winners(game)

@@ -11,6 +11,10 @@ const CW_SPEEDS = [["Slow (2 s)", 2000], ["Normal (1 s)", 1000], ["Fast (0.4 s)"
 // table (a study board), and below which the explanation panels stack in one column.
 const CW_WIDE = 960, CW_NARROW = 640;
 const CW_SIDE_W = 360;
+// Play mode with the explanation below the table: the height (px) kept under the table for
+// the "Now" panel, drawn there in one or two rows (its title, whose turn, the move buttons),
+// so that the student's hand, the moves and "Now" are in the window together.
+const CW_NOW_ROOM = 58;
 // The smallest zoom a table is drawn at.
 const CW_MIN_ZOOM = 0.35;
 // The drawn tables kept per widget (stepping back to one shows it without drawing it again):
@@ -463,6 +467,10 @@ function render({ model, el }) {
   resultBox.setAttribute("aria-label", "The result of the hand");
   const nowWho = cwEl("p", "cw-now-who", now);
   const legalBox = cwEl("div", "cw-legal", now);
+  // the rules' sentences that settled the hand: below Next hand (drawResult)
+  const resultHow = cwEl("ol", "cw-result-how", now);
+  resultHow.setAttribute("aria-label", "How the hand was settled");
+  resultHow.hidden = true;
   const notice = cwEl("div", "cw-notice", now);
   notice.setAttribute("role", "status");
   notice.setAttribute("aria-live", "assertive");
@@ -540,7 +548,8 @@ function render({ model, el }) {
     // In play mode the table fits the visible height whatever the layout: the student's own
     // hand and the moves drawn at the seat are at its bottom, and must be in the window
     const play = playing();
-    const availH = wide || play ? Math.max(320, view - headH - 16) : Math.max(300, view - headH - 190);
+    const availH = wide || play ? Math.max(320, view - headH - 16 - (play && !wide && !narrow ? CW_NOW_ROOM : 0))
+      : Math.max(300, view - headH - 190);
     // (a narrow column, under CW_NARROW px, is scrolled in: shrinking it to fit the height
     // would make its cards too small to read, so there it shrinks at most 15% too)
     const floor = wide ? 0 : play && !narrow ? 0.6 : 0.85;
@@ -811,7 +820,8 @@ function render({ model, el }) {
   }
 
   function dealLabel(f) {
-    if (f.hand_end && handOverAt(f)) return `${cwCap(f.hand_end.hand)} · finished`;
+    // (a game that names its hands, Pocha: the hand that ended, not the next one's label)
+    if (f.hand_end && f.hand_label && handOverAt(f)) return `${cwCap(f.hand_end.hand)} · finished`;
     if (f.hand_label) return f.hand_label;
     const played = summarise().played;
     const agreed = meta.deals_agreed;
@@ -928,6 +938,32 @@ function render({ model, el }) {
     });
   }
 
+  /** Play mode: the moves come first ("Now" above the explanation, both above the
+   *  stepper), and the rules' texts are folded (cw-playing, widget.css). */
+  function playLayout() {
+    const on = playing();
+    if (root.classList.contains("cw-playing") !== on) {
+      root.classList.toggle("cw-playing", on);
+      fit.key = "";   // the table's height leaves room for "Now" in play mode
+    }
+  }
+
+  /** A rule of the step in the explanation: its id and text; folded in play mode (a click,
+   *  or Enter on it, opens the text), so that it does not push the moves away. */
+  function ruleEntry(id, fold) {
+    if (!fold) {
+      const r = cwEl("div", "cw-rule", ruleBox);
+      cwEl("span", "cw-rule-id", r, `Rule ${id}`);
+      cwEl("span", "cw-rule-text", r, meta.rules[id]);
+      return;
+    }
+    const d = cwEl("details", "cw-rule cw-rule--fold", ruleBox);
+    const sum = cwEl("summary", "cw-rule-sum", d);
+    cwEl("span", "cw-rule-id", sum, `Rule ${id}`);
+    cwEl("span", "cw-rule-more", sum, "the rule's text");
+    cwEl("span", "cw-rule-text", d, meta.rules[id]);
+  }
+
   function drawExplain(f) {
     const last = f.last;
     // which step the text is about: the hand and phase the step was played in
@@ -939,16 +975,12 @@ function render({ model, el }) {
     put(what, last ? last.text : "The start: nobody has acted yet. Press Next › (or →) to see the first step.");
     // the rule, the reason and the teacher's note: drawn again only when they change
     const rule = last ? last.rule : null;
-    if (ruleBox._cwRule !== rule || ruleBox._cwRules !== meta.rules) {
-      ruleBox._cwRule = rule; ruleBox._cwRules = meta.rules;
+    if (ruleBox._cwRule !== rule || ruleBox._cwRules !== meta.rules || ruleBox._cwFold !== playing()) {
+      ruleBox._cwRule = rule; ruleBox._cwRules = meta.rules; ruleBox._cwFold = playing();
       ruleBox.textContent = "";
       const ids = last ? cwRuleIds(last.rule, meta.rules) : [];
       if (last && !ids.length && last.rule) cwEl("div", "cw-rule-id", ruleBox, `Rule ${last.rule}`);
-      for (const id of ids) {
-        const r = cwEl("div", "cw-rule", ruleBox);
-        cwEl("span", "cw-rule-id", r, `Rule ${id}`);
-        cwEl("span", "cw-rule-text", r, meta.rules[id]);
-      }
+      for (const id of ids) ruleEntry(id, playing());
       if (last && /our ruling/i.test(last.rule)) cwEl("div", "cw-rule-note", ruleBox, "“Our ruling”: the documents leave this open; cardwidgets decides it as written.");
     }
     const why = last && last.reason && (model.get("seat") === null || model.get("seat") === undefined) ? last.reason : "";
@@ -1101,7 +1133,9 @@ function render({ model, el }) {
     if (resultBox._cwSig === sig) return;
     resultBox._cwSig = sig;
     resultBox.textContent = "";
+    resultHow.textContent = "";
     set(resultBox, "hidden", !r);
+    set(resultHow, "hidden", !r);
     now.classList.toggle("cw-now--result", !!r);
     if (!r) return;
     cwEl("div", "cw-result-title", resultBox, r.title);
@@ -1122,14 +1156,17 @@ function render({ model, el }) {
         what = m.what;
         cwEl("td", "cw-result-who", tr, m.who);
         cwEl("td", "cw-result-from", tr, `${m.before} → ${m.after}`);
-        const d = cwEl("td", "cw-result-change cw-result-change--" + (m.change > 0 ? "up" : "down"), tr,
-          (m.change > 0 ? "+" : "−") + Math.abs(m.change));
-        d.setAttribute("aria-label", `${m.change > 0 ? "up" : "down"} ${Math.abs(m.change)}`);
+        const change = m.after - m.before;
+        const d = cwEl("td", "cw-result-change cw-result-change--" + (change > 0 ? "up" : "down"), tr,
+          (change > 0 ? "+" : "−") + Math.abs(change));
+        d.setAttribute("aria-label", `${change > 0 ? "up" : "down"} ${Math.abs(change)}`);
       }
     }
-    const how = cwEl("ol", "cw-result-how", resultBox);
-    how.setAttribute("aria-label", "How the hand was settled");
-    for (const line of r.lines || []) {
+    const how = resultHow;
+    // the rules' sentences of the steps that settled the hand (their frames' `last`)
+    for (let k = Math.max(1, r.first); k <= pos; k++) {
+      const line = frameAt(k).last;
+      if (!line) continue;
       const li = cwEl("li", null, how);
       if (line.rule) {
         const ids = cwRuleIds(line.rule, meta.rules);
@@ -1142,7 +1179,8 @@ function render({ model, el }) {
 
   /** Play mode's "Now" while the table waits at a hand's end: Next hand, and the pause. */
   function heldNow(f) {
-    nowWho.textContent = "Look at the result, then go on when you are ready.";
+    const word = String(f.hand_end.hand || "hand").split(" ")[0];
+    nowWho.textContent = `This ${word} is over: go on when you are ready.`;
     const b = mk("cw-move cw-next-hand", "Next hand ›", "Next hand (Enter): the computer players go on", () => nextHand(), legalBox);
     b.dataset.kind = "next_hand";
     const lab = cwEl("label", "cw-label cw-next-auto", legalBox, "Go on by itself ");
@@ -1154,6 +1192,13 @@ function render({ model, el }) {
     sel.value = String(nextAfter);
     sel.addEventListener("change", () => { nextAfter = Number(sel.value); armNext(); });
     armNext();
+    // the first time this end is shown: the result and Next hand into the window (below a
+    // table fitted to the window, they would be under its bottom edge)
+    if (now._cwHeldAt !== frames.length) {
+      now._cwHeldAt = frames.length;
+      const frame = window.requestAnimationFrame || ((fn) => setTimeout(fn, 16));
+      frame(() => { if (now.isConnected && !resultBox.hidden) now.scrollIntoView({ block: "nearest" }); });
+    }
   }
 
   function armNext() {
@@ -1440,6 +1485,7 @@ function render({ model, el }) {
     const f = frameAt(pos);
     root.dataset.step = String(pos);
     if (root.dataset.phase !== f.phase) root.dataset.phase = f.phase;
+    playLayout();
     drawHead(f);
     drawCoach(f);
     drawTable();
@@ -1578,7 +1624,9 @@ function render({ model, el }) {
       show();
     }
   };
-  const onHeld = () => { tableCache.clear(); show(); };
+  // (after a move or Next hand, the frames follow: they are shown when they come, so the
+  // focus goes from the move to the next one, not to the stepper meanwhile)
+  const onHeld = () => { if (!waiting) { tableCache.clear(); show(); } };
   const onMode = () => { meta = metaOf(); forget(); waiting = false; show(); };
   model.on("change:frames", onData);
   model.on("change:meta", onMode);

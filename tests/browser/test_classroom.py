@@ -265,7 +265,8 @@ def test_labels_agree_with_the_text(browser, lab, lab_root):
     """E-P1 step 9 (after "Jump to Phase 2"): the header says phase 2 is on, the text is said to
     be about step 9 in phase 1; the last step says the record ends there (Next is disabled),
     lights the hand's last phase, and A's badge gives the hand's net +5 as in the note.
-    Pocha's step that scores hand 3 says so above the text although hand 4 is being dealt."""
+    Pocha's step that scores hand 3 says so above the text, and the header that hand 3 is
+    finished (the step ends it: its result is shown, issue 25)."""
     q = GameWidget.new("pocha", players=4, seed=3, hands=5)
     k = next(k for k in range(1, len(q.frames)) if q.view_at(k)["last"]["text"].startswith("Scoring hand 3"))
     make_notebook(lab_root / "scratch" / "labels.ipynb", [
@@ -288,7 +289,8 @@ def test_labels_agree_with_the_text(browser, lab, lab_root):
         assert root.locator('.cw-seat[data-seat="0"] .cw-delta--hand').inner_text() == "hand: +5"
         assert "A 25 (+5)" in root.locator(".cw-comment").inner_text()
         pocha = page.locator(".cw-root").nth(1)
-        assert pocha.locator(".cw-deal").inner_text().lower().startswith("hand 4")
+        assert pocha.locator(".cw-deal").inner_text().lower() == "hand 3 of 22 · finished"
+        assert pocha.locator(".cw-result-title").inner_text() == "Hand 3 of 22 is over"
         assert pocha.locator(".cw-about").inner_text().startswith(f"Step {k} · Hand 3 of 22 (3 of 5 in this game) · ")
         assert pocha.locator(".cw-what").inner_text().startswith("Scoring hand 3")
     finally:

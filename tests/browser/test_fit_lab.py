@@ -244,7 +244,7 @@ def test_tables_reflow_by_their_own_width(page, lab, lab_root):
 #: betting (call, raise, drop), Pocha's bid, Truk's decision (play the truk or not, ask the
 #: partner, a signal), Truc's cards and bets, and with two players Truc's answer to a truc
 #: and Truk's decision (game, players, seed: seat 0's first turn is that one)
-PLAY = [("poch", 4, 3, "poch"), ("pocha", 4, 3, "bid"), ("truk", 4, 3, "option"),
+PLAY = [("poch", 4, 3, "poch"), ("pocha", 4, 3, "bid"), ("pocha", 4, 3, "bid10"), ("truk", 4, 3, "option"),
         ("truc", 4, 3, "play"), ("truc", 2, 3, "play"), ("truk", 2, 1, "option"),
         ("poch", 3, 3, "poch")]
 
@@ -267,9 +267,16 @@ SEAT_AND_MOVES = """(i) => {
     .filter(e => e.getClientRects().length)
     .map(e => [(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40), box(e)]);
   // the own hand's cards, left to right (what of each a student sees: up to the next card)
-  const cards = me ? [...me.querySelectorAll('.cw-hand > .cw-card')].map(box).sort((a, b) => a[0] - b[0]) : [];
+  const inHand = me ? [...me.querySelectorAll('.cw-hand > .cw-card')].map(box) : [];
+  const cards = inHand.slice().sort((a, b) => a[0] - b[0]);
+  // the "Now" panel (its title, whose turn, its move buttons) and its move controls
+  const now = root.querySelector('.cw-now');
+  const legal = now.querySelector('.cw-legal');
+  const nowTop = [box(now)[0], box(now)[1], box(now)[2], Math.max(box(now.querySelector('.cw-now-who'))[3], legal.getClientRects().length ? box(legal)[3] : 0)];
+  const nowMoves = [...legal.querySelectorAll('button, select, input')].filter(e => e.getClientRects().length)
+    .map(e => [(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40), box(e)]);
   return {zoom: Number(root.dataset.zoom) || 1, wide: root.classList.contains('cw-wide'),
-          me: me ? box(me) : null, moves, view, cards};
+          me: me ? box(me) : null, moves, view, cards, inHand, now: nowTop, nowMoves};
 }"""
 
 
@@ -278,10 +285,12 @@ def test_play_mode_own_hand_and_moves_in_the_window(page, lab, lab_root):
     into view: the student's own seat (the hand) and every control the move to make now needs
     (the bid, bet or answer buttons at the seat, the cards that may be played) are wholly
     inside the window, in all four games (Pocha's bid buttons were at the window's bottom
-    edge, Poch's bets below the window in the Now panel)."""
+    edge, Poch's bets below the window in the Now panel), and so is the "Now" panel with
+    its buttons (it was below the table with the file browser open). Poch's and Pocha's
+    own cards show their corners (rank and suit)."""
     cells = ["from cardwidgets.widget import GameWidget"]
-    for k, (key, n, seed, _) in enumerate(PLAY):
-        short = ", hands=3" if key == "pocha" else ""
+    for k, (key, n, seed, phase) in enumerate(PLAY):
+        short = (", hands=2, start=10" if phase == "bid10" else ", hands=3") if key == "pocha" else ""
         cells.append(f"w{k} = GameWidget.new({key!r}, players={n}, seed={seed}, play_as=0{short})\nw{k}")
     make_notebook(lab_root / "scratch" / "playfit.ipynb", cells)
     open_notebook(page, lab, "scratch/playfit.ipynb")
@@ -289,7 +298,7 @@ def test_play_mode_own_hand_and_moves_in_the_window(page, lab, lab_root):
     page.wait_for_function(f"() => document.querySelectorAll('.cw-root .cw-table-inner').length == {len(PLAY)}",
                            timeout=120_000)
     for k, (key, n, seed, phase) in enumerate(PLAY):
-        assert kernel_eval(page, f"print(w{k}.view_at(len(w{k}.frames) - 1)['phase'])").strip() == phase
+        assert kernel_eval(page, f"print(w{k}.view_at(len(w{k}.frames) - 1)['phase'])").strip() == phase.rstrip("0123456789")
     for files in (True, False):
         files_open(page, files)
         page.set_viewport_size({"width": 1280, "height": 800})
@@ -304,11 +313,23 @@ def test_play_mode_own_hand_and_moves_in_the_window(page, lab, lab_root):
             assert inside(g["me"], g["view"]), f"{what}: the own seat is not wholly in the window {g}"
             out = [m for m, b in g["moves"] if not inside(b, g["view"])]
             assert not out, f"{what}: {out} not wholly in the window {g}"
+            # the "Now" panel (title, whose turn, its buttons) in the window with them
+            assert inside(g["now"], g["view"]), f"{what}: the Now panel is not in the window {g}"
+            out = [m for m, b in g["nowMoves"] if not inside(b, g["view"])]
+            assert not out, f"{what}: the Now panel's {out} not wholly in the window {g}"
             assert g["zoom"] >= 0.6, f"{what}: shrunk to {g['zoom']}"
-            if key == "pocha" and not files:
+            if phase == "bid" and not files:
                 # the explanation beside the table: the score sheet beside the felt, narrowed
                 # (it wrapped below the felt, or the felt was shrunk to 0.66 to leave it room)
                 assert g["zoom"] >= 0.8, f"{what}: Pocha's table shrunk to {g['zoom']} {g}"
+            if phase == "bid10":
+                # Pocha's ten cards: each card's corner (rank and suit, its top left 12 x 16 px)
+                # is covered by no card drawn after it, and the cards are not tiny
+                c = g["inHand"]
+                assert len(c) == 10 and min(b[2] - b[0] for b in c) >= 34, f"{what}: the own hand {c}"
+                for i, a in enumerate(c):
+                    corner = [a[0], a[1], a[0] + 12, a[1] + 16]
+                    assert not any(overlap(corner, b) for b in c[i + 1:]), f"{what}: card {i}'s corner covered {c}"
             if key == "poch":
                 # every card of the own hand large enough and uncovered enough that its corner
                 # (rank and suit) can be read (they were 35 px wide, 20 px of each showing)
