@@ -9,6 +9,7 @@ through Playwright. ``open_notebook`` opens a notebook and waits for an idle ker
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import shutil
@@ -240,3 +241,20 @@ def make_notebook(path: Path, cells: list[str]):
           "nbformat": 4, "nbformat_minor": 5}
     path.write_text(json.dumps(nb, indent=1))
     return path
+
+
+@contextlib.contextmanager
+def notebook_page(browser, lab, lab_root, name, cell):
+    """A notebook ``scratch/<name>.ipynb`` of one ``cell``, opened in its own 1280 x 800 page:
+    yields the page and the list of its script errors, then closes it."""
+    make_notebook(lab_root / "scratch" / f"{name}.ipynb", [cell])
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        open_notebook(page, lab, f"scratch/{name}.ipynb")
+        yield page, errors
+    finally:
+        context.close()

@@ -5,12 +5,11 @@ moves with Tab and Enter from the top of the widget, walks the moves with Tab an
 leads to them), answers a call or makes the hand's decision with Space, then plays a card
 with Enter; the table changes each time and the focus lands on the
 student's next move."""
-import contextlib
 
 import pytest
 
 from labfixtures import browser, lab, lab_root  # noqa: F401  (fixtures)
-from labserver import kernel_eval, make_notebook, open_notebook, run_all
+from labserver import kernel_eval, notebook_page, run_all
 
 pytestmark = pytest.mark.browser
 
@@ -48,23 +47,12 @@ def _is_move(focus):
         or focus["kind"] is not None)
 
 
-@contextlib.contextmanager
 def _seat_page(browser, lab, lab_root, name, widget=None, cell=None):
     """A notebook ``scratch/<name>.ipynb`` of one ``cell`` (by default one showing ``w =
     <widget>``), opened in its own 1280 x 800 page: yields the page and the list of its
     script errors, then closes it."""
     cell = cell or f"from cardwidgets.widget import GameWidget\nw = {widget}\nw"
-    make_notebook(lab_root / "scratch" / f"{name}.ipynb", [cell])
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        open_notebook(page, lab, f"scratch/{name}.ipynb")
-        yield page, errors
-    finally:
-        context.close()
+    return notebook_page(browser, lab, lab_root, name, cell)
 
 
 def _tab_to(page, test, limit=60, back=False):

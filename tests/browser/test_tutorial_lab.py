@@ -2,13 +2,12 @@
 keyboard alone: from the top of the widget, Tab and Shift+Tab reach each scripted move, Enter
 (and typing the number in an amount menu) makes it; the coach's words before each move are on
 screen beside the table, and the guided hand ends with the coach's closing words."""
-import contextlib
 import json
 
 import pytest
 
 from labfixtures import browser, lab, lab_root  # noqa: F401  (fixtures)
-from labserver import kernel_eval, make_notebook, open_notebook, run_all
+from labserver import kernel_eval, notebook_page, run_all
 
 pytestmark = pytest.mark.browser
 
@@ -27,21 +26,6 @@ FOCUS = """() => {
 }"""
 
 STEP = "() => Number(document.querySelector('.cw-root').dataset.step)"
-
-
-@contextlib.contextmanager
-def _page(browser, lab, lab_root, name, cell):
-    make_notebook(lab_root / "scratch" / f"{name}.ipynb", [cell])
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        open_notebook(page, lab, f"scratch/{name}.ipynb")
-        yield page, errors
-    finally:
-        context.close()
 
 
 def _tab_to(page, test, limit=60):
@@ -84,7 +68,7 @@ def _make(page, move):
 @pytest.mark.parametrize("game", ["truc", "pocha", "poch", "truk"])
 def test_a_tutorial_finished_by_keyboard_alone(browser, lab, lab_root, game):
     cell = f"from cardwidgets.widget import GameWidget\nw = GameWidget.tutorial({game!r})\nw"
-    with _page(browser, lab, lab_root, f"tutorial{game}", cell) as (page, errors):
+    with notebook_page(browser, lab, lab_root, f"tutorial{game}", cell) as (page, errors):
         run_all(page)
         page.wait_for_selector(".cw-root .cw-table-inner")
         page.locator(".cw-root .cw-coach-before").wait_for()
