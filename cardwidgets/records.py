@@ -81,14 +81,20 @@ def save_record(game, path, **kwargs) -> Path:
     return path
 
 
+def _shown(path, width: int = 80) -> str:
+    """A path quoted for a message, its end kept (the file's name) when it is long."""
+    text = repr(str(path))
+    return text if len(text) <= width else text[0] + "…" + text[-(width - 2):]
+
+
 def check_save_path(path) -> Path:
     """``path`` as a :class:`~pathlib.Path` if a record may be saved there: nothing there yet,
     or a game record (which is replaced). Else :class:`RecordError`, in one line."""
     path = Path(path)
-    shown = f"{str(path)!r:.80}"
+    shown = _shown(path)
     if not path.parent.is_dir():
         raise RecordError("save", f"cannot save to {shown}: there is no folder "
-                          f"{str(path.parent)!r:.80}")
+                          f"{_shown(path.parent)}")
     if not os.path.lexists(path):
         return path
     try:
@@ -164,7 +170,7 @@ def read_record(source) -> dict:
 
 
 def _read_file(source) -> str:
-    shown = f"{str(source)!r:.80}"
+    shown = _shown(source)
     try:
         path = Path(source)
         if not path.exists() and isinstance(source, str) and builtin_record_path(source):
