@@ -60,3 +60,9 @@ def widget_snapshot(widget):
     """A widget's whole state: what it sent, its step, view, seat played and the actions."""
     return (widget_payload(widget), widget.step, widget.seat, widget.play_as,
             list(widget.game.actions))
+
+
+def go_on(widget):
+    """Press Next hand while a play-mode widget holds a hand's result (it waits there)."""
+    while widget.held:
+        assert widget.handle({"type": "next_hand", "at": len(widget.frames) - 1})

@@ -8,7 +8,7 @@ from cardwidgets import ConfigError, Poch, load_record, play_out
 from cardwidgets.widget.picture import table_html
 from cardwidgets.widget import GameWidget
 from cardwidgets.widget.patches import Decoder
-from helpers import widget_payload as payload, widget_snapshot as snapshot
+from helpers import go_on, widget_payload as payload, widget_snapshot as snapshot
 from pictures import images, shown_svgs, shown_text
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -351,9 +351,9 @@ def test_play_again_starts_a_new_game_in_the_same_seat():
     """'restart' (the Play again button) deals a new game; the person keeps the seat."""
     w = GameWidget.new("poch", players=3, seed=11, play_as=2)
     while not w.game.finished:
-        if w.held:      # the deal's result waits for the person's Next hand
-            assert w.handle({"type": "next_hand", "at": len(w.frames) - 1})
-            continue
+        go_on(w)        # the deal's result waits for the person's Next hand
+        if w.game.finished:
+            break
         w.handle({"type": "act", "action": w.view_at()["legal"][0]["action"], "at": len(w.frames) - 1})
     assert w.handle({"type": "restart"})
     assert w.play_as == 2 and not w.game.finished and w.game.deal_number == 1
@@ -387,6 +387,7 @@ def test_play_mode_tells_why_a_card_may_not_be_played_before_a_click(key):
     w = GameWidget.new(key, players=4 if key != "truk" else 2, seed=5, play_as=0, **short)
     seen = 0
     for _ in range(120):
+        go_on(w)
         g, f = w.game, w.view_at()
         if f["finished"]:
             break

@@ -8,7 +8,7 @@ from cardwidgets import Action
 from cardwidgets.games.truk import Truk
 from cardwidgets.widget import GameWidget
 from cardwidgets.widget.picture import table_html
-from helpers import widget_payload as payload, widget_snapshot as snapshot
+from helpers import go_on, widget_payload as payload, widget_snapshot as snapshot
 from pictures import shown_svgs, shown_text
 
 
@@ -81,6 +81,9 @@ def test_play_mode_a_person_plays_whole_game():
     w = playing(5)
     g = w.game
     while not g.finished:
+        go_on(w)
+        if g.finished:
+            break
         assert g.current_player == 0
         action = g.legal_actions()[0]
         assert w.handle({"type": "act", "action": action.to_json(), "at": len(w.frames) - 1})
@@ -111,6 +114,9 @@ def test_play_mode_truk_bet_and_signal():
         w = playing(seed)
         g = w.game
         while not g.finished and not (g.current_player == 0 and g.phase.key == "play" and g.stake == "tanto"):
+            go_on(w)
+            if g.finished or (g.current_player == 0 and g.phase.key == "play" and g.stake == "tanto"):
+                break
             w.handle({"type": "act", "action": g.legal_actions()[-1].to_json(), "at": len(w.frames) - 1})
         if g.finished:
             continue
@@ -130,6 +136,7 @@ def test_play_mode_changing_cards():
     w = playing(2)
     g = w.game
     for _ in range(400):
+        go_on(w)
         if g.finished or (g.current_player == 0 and g.phase.key == "pasotan"):
             break
         legal = g.legal_actions()
