@@ -28,7 +28,7 @@ def header(root):
 
 
 def at_step(page, root, k):
-    page.wait_for_function("(k) => document.querySelector('.cw-root').dataset.step === String(k)", arg=k)
+    page.wait_for_function("([el, k]) => el.dataset.step === String(k)", arg=[root.element_handle(), k])
 
 
 def seat_state(root, seat):
@@ -46,8 +46,8 @@ def test_poch_notebook_runs_and_steps(page, lab):
     keys, the slider and the phase jumps, and always show the hand and phase."""
     open_notebook(page, lab, "notebooks/poch.ipynb")
     run_all(page)
-    page.wait_for_function("() => document.querySelectorAll('.cw-root').length >= 7")
-    root = page.locator(".cw-root").first
+    page.wait_for_function("() => document.querySelectorAll('.cw-root').length >= 8")
+    root = page.locator(".cw-root").nth(1)     # the first is the guided hand ("Play your first hand")
     start = GameWidget.from_record("e-p1").start_of("pay")
     total = len(load_record("e-p1").history)
     at_step(page, root, start)

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 NAMES = ["Ana", "Bea", "Carles", "Dani"]
 
 
-def at_step(page, k, nth=0):
+def at_step(page, k, nth=1):
     page.wait_for_function("([k, i]) => document.querySelectorAll('.cw-root')[i].dataset.step === String(k)",
                            arg=[k, nth])
 
@@ -56,8 +56,9 @@ def test_pocha_notebook_table_and_play_mode(page, lab):
     illegal card is refused with its duty and changes nothing, and a legal card is played."""
     open_notebook(page, lab, "notebooks/pocha.ipynb")
     run_all(page)
-    page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-po-sheet').length === 2")
-    root = page.locator(".cw-root").nth(0)
+    # three tables: the guided hand ("Play your first hand"), the game stepped, the seat to play
+    page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-po-sheet').length === 3")
+    root = page.locator(".cw-root").nth(1)
     # the same game as the notebook's, stepped here by the engine
     game = play_out(Pocha(NAMES, hands=4), RuleOfThumbPlayer(seed=3), seed=3)
     w = GameWidget(game)
@@ -88,10 +89,10 @@ def test_pocha_notebook_table_and_play_mode(page, lab):
     assert winning == next(p["card"]["code"] for p in view["trick"]["plays"] if p["seat"] == view["trick_winning"])
 
     # play mode: the notebook's last widget; Ana deals and bids last
-    play = page.locator(".cw-root").nth(1)
+    play = page.locator(".cw-root").nth(2)
     mirror = GameWidget.new("pocha", players=NAMES, seed=5, start=5, hands=3, play_as=0)
     f = mirror.view_at(len(mirror.frames) - 1)
-    at_step(page, len(mirror.frames) - 1, nth=1)
+    at_step(page, len(mirror.frames) - 1, nth=2)
     forbidden = play.locator(".cw-po-bid--forbidden")
     assert forbidden.is_disabled() and forbidden.inner_text() == str(f["forbidden_bid"])
     # the tooltip says what the engine says when that bid is tried, and names H7
@@ -105,7 +106,7 @@ def test_pocha_notebook_table_and_play_mode(page, lab):
     assert mirror.handle({"type": "act", "action": {"kind": "bid", "seat": 0, "amount": bid},
                           "at": len(mirror.frames) - 1})
     turn = len(mirror.frames) - 1
-    at_step(page, turn, nth=1)
+    at_step(page, turn, nth=2)
     assert play.locator('.cw-seat[data-seat="0"] .cw-po-bidtook').get_attribute("data-bid") == str(bid)
     g = mirror.game
     legal = g.legal_cards()
@@ -128,7 +129,7 @@ def test_pocha_notebook_table_and_play_mode(page, lab):
     play.locator(f'.cw-seat[data-seat="0"] button.cw-card[data-code="{good.code}"]').click()
     assert mirror.handle({"type": "act", "action": {"kind": "play", "seat": 0, "card": good.code},
                           "at": turn})
-    at_step(page, len(mirror.frames) - 1, nth=1)
+    at_step(page, len(mirror.frames) - 1, nth=2)
     assert play.locator('.cw-seat[data-seat="0"] .cw-card').count() == len(mirror.game.hands[0])
     assert play.locator(".cw-notice--refused").count() == 0
     assert not page.js_errors
