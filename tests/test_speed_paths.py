@@ -585,12 +585,12 @@ def test_pocha_chance_action_deals_as_the_plain_shuffle():
         assert game.hands == twin.hands
 
 
-def _bare():
-    """The bare hand of ``benchmarks/bare/pocha.py`` (the race's floor)."""
+def _bare(key="pocha"):
+    """The bare play-out of ``benchmarks/bare/<key>.py`` (the races' floor)."""
     import importlib.util
     from pathlib import Path
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bare" / "pocha.py"
-    spec = importlib.util.spec_from_file_location("bare_pocha", path)
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bare" / f"{key}.py"
+    spec = importlib.util.spec_from_file_location(f"bare_{key}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -624,3 +624,14 @@ def test_the_bare_race_hand_follows_the_same_rules(seed):
     assert hand.taken == game.taken
     game.advance()
     assert hand.scores == game.hand_scores[0]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_bare_poch_game_plays_to_the_end(seed):
+    """The bare Poch game (the floor of ``engine_speed.py``) ends as P15 says, when someone
+    cannot pay the ante, with every chip still on the table or the board."""
+    steps, chips, holes = _bare("poch").bare_game(random.Random(seed))
+    assert sum(chips) + sum(holes) == 4 * 20
+    assert min(chips) < 9 and min(chips) >= 0
+    assert min(holes) >= 0
+    assert steps >= 1 + 10 + 11  # the end; ante, deal, 7 payments, showdown, settling; runs
