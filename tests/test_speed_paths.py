@@ -635,3 +635,17 @@ def test_the_bare_poch_game_plays_to_the_end(seed):
     assert min(chips) < 9 and min(chips) >= 0
     assert min(holes) >= 0
     assert steps >= 1 + 10 + 11  # the end; ante, deal, 7 payments, showdown, settling; runs
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_bare_truc_game_plays_to_the_end(seed):
+    """The bare truc game (the floor of ``engine_speed.py``) ends when a side has won two
+    camas of 24 (V1); the last cama's winner holds its 24, the other side fewer."""
+    bare = _bare("truc")
+    steps, camas, points = bare.bare_game(random.Random(seed))
+    assert sorted(camas) in ([0, 2], [1, 2])
+    winner = camas.index(2)
+    assert points[winner] == 24 and 0 <= points[1 - winner] < 24
+    assert steps >= 2 * 2 * 3  # at least a deal, a card and a settling a hand
+    card = {c: i for i, c in enumerate(bare._CARDS)}.__getitem__   # (number, suit 0 swords)
+    assert bare.envit_value([card((7, 0)), card((6, 0)), card((3, 1))]) == 33   # V9
