@@ -28,13 +28,14 @@ sys.path[:0] = [p for p in (os.environ.get("PYTHONPATH", "").split(os.pathsep)[0
 from bare.poch import bare_game as bare_poch  # noqa: E402
 from bare.pocha import bare_hand  # noqa: E402
 from bare.truc import bare_game as bare_truc  # noqa: E402
+from bare.truk import bare_game as bare_truk  # noqa: E402
 from cardwidgets import CHANCE, GAMES  # noqa: E402
 
 #: (game, players, setup) of the whole games timed
 TABLES = [("poch", 4, {}), ("pocha", 4, {}), ("truk", 4, {}), ("truc", 4, {}),
           ("truk", 2, {}), ("truc", 2, {})]
 #: game → its bare whole game: ``f(rng) → (steps, ...)``, 4 players, default settings
-BARE = {"poch": bare_poch, "truc": bare_truc}
+BARE = {"poch": bare_poch, "truk": bare_truk, "truc": bare_truc}
 clock = time.process_time
 
 

@@ -649,3 +649,19 @@ def test_the_bare_truc_game_plays_to_the_end(seed):
     assert steps >= 2 * 2 * 3  # at least a deal, a card and a settling a hand
     card = {c: i for i, c in enumerate(bare._CARDS)}.__getitem__   # (number, suit 0 swords)
     assert bare.envit_value([card((7, 0)), card((6, 0)), card((3, 1))]) == 33   # V9
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_bare_truk_game_plays_to_the_end(seed):
+    """The bare truk game (the floor of ``engine_speed.py``) ends when a side has 6 truks
+    (K9, K15), the other fewer; the tantos stay within the 3 counters (K9, K10); and the
+    K19 signals it offers are the true ones."""
+    bare = _bare("truk")
+    steps, truks, tantos = bare.bare_game(random.Random(seed))
+    assert max(truks) == 6 and min(truks) < 6
+    assert sum(tantos) <= 3 and min(tantos) >= 0
+    assert steps >= 6 * 3
+    three, two, ace = bare.THREE, bare.TWO, bare.ACE
+    assert bare.true_signals([three, three, 1]) == [1]            # both eyes: two 3s
+    assert bare.true_signals([three, two, ace]) == [0, 2, 4]      # a 3, a 2, an ace
+    assert bare.true_signals([7, 5, 1]) == [5]                    # eyebrows: nothing
