@@ -49,6 +49,15 @@ def envit_value(cards) -> int:
     return best
 
 
+def answerer(seat: int, folded: list, n: int) -> int:
+    """V7, V9 (our ruling): the next opponent in playing order who still plays answers."""
+    for k in range(1, n + 1):
+        s = (seat - k) % n
+        if s & 1 != seat & 1 and not folded[s]:
+            return s
+    return (seat - 1) % n
+
+
 def bare_game(rng: random.Random, n: int = 4) -> tuple:
     """One random whole game: ``(steps, camas, points)`` at its end."""
     choice = rng.choice
@@ -123,14 +132,7 @@ def bare_game(rng: random.Random, n: int = 4) -> tuple:
                 if calls and calls[-1][0] >= TRUC:
                     answer_by = calls.pop()[1]
                 else:
-                    answer_by = -1
-                    for k in range(1, n + 1):
-                        s = (seat - k) % n
-                        if s & 1 != seat & 1 and not folded[s]:
-                            answer_by = s
-                            break
-                    if answer_by < 0:
-                        answer_by = (seat - 1) % n
+                    answer_by = answerer(seat, folded, n)
                 answered[seat] = True
                 calls.append([a, seat, answer_by])
                 continue
@@ -141,14 +143,7 @@ def bare_game(rng: random.Random, n: int = 4) -> tuple:
                     prev_stake = 2 if prev[0] == ENVIT else 4
                 else:
                     prev_stake = None
-                    answer_by = -1
-                    for k in range(1, n + 1):
-                        s = (seat - k) % n
-                        if s & 1 != seat & 1 and not folded[s]:
-                            answer_by = s
-                            break
-                    if answer_by < 0:
-                        answer_by = (seat - 1) % n
+                    answer_by = answerer(seat, folded, n)
                 if a == ENVIT:
                     stake, refused = 2, 1
                 elif a == TORNE:
