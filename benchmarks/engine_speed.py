@@ -2,9 +2,11 @@
 
 * every game's random whole games through the public API (``legal_actions``, ``apply``,
   every step checked, explained and recorded): games a second and µs a step;
-* Pocha's random 10-card hands against the bare play-out of the same rules
-  (``bare/pocha.py``: plain Python, nothing checked, explained or kept), taking turns in
-  short rounds so that both meet the same load: the time ratio (target at most 2).
+* every game's random whole games (4 players) against the bare play-out of the same rules
+  (``bare/<game>.py``: plain Python, nothing checked, explained or kept), and Pocha's random
+  10-card hands against ``bare/pocha.py``, taking turns in short rounds so that both meet the
+  same load: the time ratio (target at most 2), with the steps a game of each (the same
+  shape of game: they should agree within about 10%).
 
     python benchmarks/engine_speed.py [seconds per game]
 
@@ -23,12 +25,17 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [p for p in (os.environ.get("PYTHONPATH", "").split(os.pathsep)[0]
                             or str(HERE.parent),) if p] + [str(HERE)]
 
+from bare.poch import bare_game as bare_poch  # noqa: E402
 from bare.pocha import bare_hand  # noqa: E402
+from bare.truc import bare_game as bare_truc  # noqa: E402
+from bare.truk import bare_game as bare_truk  # noqa: E402
 from cardwidgets import CHANCE, GAMES  # noqa: E402
 
 #: (game, players, setup) of the whole games timed
 TABLES = [("poch", 4, {}), ("pocha", 4, {}), ("truk", 4, {}), ("truc", 4, {}),
           ("truk", 2, {}), ("truc", 2, {})]
+#: game → its bare whole game: ``f(rng) → (steps, ...)``, 4 players, default settings
+BARE = {"poch": bare_poch, "truk": bare_truk, "truc": bare_truc}
 clock = time.process_time
 
 
@@ -88,7 +95,30 @@ def main(argv=None) -> int:
     print(f"Pocha 10-card hands: engine {per['engine'] * 1e6:.0f} µs, bare {per['bare'] * 1e6:.0f}"
           f" µs a hand: {ratio:.2f}× the bare (target at most 2: "
           f"{'met' if ratio <= 2 else 'NOT met'})")
-    print("Poch, Truk, Truc: no bare play-out yet (benchmarks/bare/ has Pocha's only)")
+    for key, bare in BARE.items():
+        steps = {"engine": 0, "bare": 0}
+        games = dict.fromkeys(steps, 0)
+        r1, r2 = random.Random(7), random.Random(7)
+
+        def engine(key=key):
+            steps["engine"] += whole_game(key, 4, {}, r1)
+            games["engine"] += 1
+
+        def plain(bare=bare):
+            steps["bare"] += bare(r2)[0]
+            games["bare"] += 1
+
+        per = race({"engine": engine, "bare": plain}, 2 * seconds)
+        ratio = per["engine"] / per["bare"]
+        each = {k: steps[k] / games[k] for k in steps}
+        print(f"{key.capitalize():5} whole games, 4 players: engine {per['engine'] * 1e6:.0f} µs "
+              f"({each['engine']:.1f} steps), bare {per['bare'] * 1e6:.0f} µs "
+              f"({each['bare']:.1f} steps) a game: {ratio:.2f}× the bare (target at most 2: "
+              f"{'met' if ratio <= 2 else 'NOT met'})")
+    missing = sorted(set(GAMES) - set(BARE) - {"pocha"})
+    if missing:
+        print(f"No bare whole game yet for: {', '.join(missing)}")
+    print(f"load {', '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")
     return 0
 
 

@@ -585,12 +585,12 @@ def test_pocha_chance_action_deals_as_the_plain_shuffle():
         assert game.hands == twin.hands
 
 
-def _bare():
-    """The bare hand of ``benchmarks/bare/pocha.py`` (the race's floor)."""
+def _bare(key="pocha"):
+    """The bare play-out of ``benchmarks/bare/<key>.py`` (the races' floor)."""
     import importlib.util
     from pathlib import Path
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bare" / "pocha.py"
-    spec = importlib.util.spec_from_file_location("bare_pocha", path)
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bare" / f"{key}.py"
+    spec = importlib.util.spec_from_file_location(f"bare_{key}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -624,3 +624,63 @@ def test_the_bare_race_hand_follows_the_same_rules(seed):
     assert hand.taken == game.taken
     game.advance()
     assert hand.scores == game.hand_scores[0]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_bare_poch_game_plays_to_the_end(seed):
+    """The bare Poch game (the floor of ``engine_speed.py``) ends as P15 says, when someone
+    cannot pay the ante, with every chip still on the table or the board."""
+    steps, chips, holes = _bare("poch").bare_game(random.Random(seed))
+    assert sum(chips) + sum(holes) == 4 * 20
+    assert min(chips) < 9 and min(chips) >= 0
+    assert min(holes) >= 0
+    assert steps >= 1 + 10 + 11  # the end; ante, deal, 7 payments, showdown, settling; runs
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_bare_truc_game_plays_to_the_end(seed):
+    """The bare truc game (the floor of ``engine_speed.py``) ends when a side has won two
+    camas of 24 (V1); the last cama's winner holds its 24, the other side fewer."""
+    bare = _bare("truc")
+    steps, camas, points = bare.bare_game(random.Random(seed))
+    assert sorted(camas) in ([0, 2], [1, 2])
+    winner = camas.index(2)
+    assert points[winner] == 24 and 0 <= points[1 - winner] < 24
+    assert steps >= 2 * 2 * 3  # at least a deal, a card and a settling a hand
+    card = {c: i for i, c in enumerate(bare._CARDS)}.__getitem__   # (number, suit 0 swords)
+    assert bare.envit_value([card((7, 0)), card((6, 0)), card((3, 1))]) == 33   # V9
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_bare_truk_game_plays_to_the_end(seed):
+    """The bare truk game (the floor of ``engine_speed.py``) ends when a side has 6 truks
+    (K9, K15), the other fewer; the tantos stay within the 3 counters (K9, K10); and the
+    K19 signals it offers are the true ones."""
+    bare = _bare("truk")
+    steps, truks, tantos = bare.bare_game(random.Random(seed))
+    assert max(truks) == 6 and min(truks) < 6
+    assert sum(tantos) <= 3 and min(tantos) >= 0
+    assert steps >= 6 * 3
+    three, two, ace = bare.THREE, bare.TWO, bare.ACE
+    assert bare.true_signals([three, three, 1]) == [1]            # both eyes: two 3s
+    assert bare.true_signals([three, two, ace]) == [0, 2, 4]      # a 3, a 2, an ace
+    assert bare.true_signals([7, 5, 1]) == [5]                    # eyebrows: nothing
+
+
+@pytest.mark.parametrize("key", ["poch", "truk", "truc"])
+def test_the_bare_games_have_the_engines_shape(key):
+    """The bare play-outs are a fair floor: over 100 seeded random games of 4 players, their
+    steps a game are within 10% of the engine's through the public API (the same rules and
+    the same random choices among the same legal actions give games of the same length)."""
+    bare = _bare(key)
+    rng = random.Random(11)
+    engine_steps = 0
+    for _ in range(100):
+        game = GAMES[key](4)
+        while game.current_player is not None:
+            actor = game.current_player
+            game.apply(game.chance_action(rng) if actor == CHANCE
+                       else rng.choice(game.legal_actions()))
+        engine_steps += len(game.history)
+    bare_steps = sum(bare.bare_game(random.Random(seed))[0] for seed in range(100))
+    assert abs(bare_steps - engine_steps) <= 0.10 * engine_steps
