@@ -524,10 +524,32 @@ def put_in_place(built: Path, output: Path) -> None:
                                             "files": files}, indent=0) + "\n")
     state = output_state(output)
     if state == "ours":
-        shutil.rmtree(output)
+        _remove_site(output)
     elif state == "empty":
         output.rmdir()
     os.replace(built, output)
+
+
+def _remove_site(output: Path) -> None:
+    """Delete the site a build left at ``output``: the files its marker lists, then the
+    folders that held them once empty. A folder someone added (even empty) stays, and the
+    build is then refused rather than delete it."""
+    made = _marker_files(output) | {MARKER}
+    for name in sorted(made):
+        path = output / name
+        if os.path.lexists(path):
+            path.unlink()
+    folders = {parent for name in made for parent in Path(name).parents if str(parent) != "."}
+    for folder in sorted(folders, key=lambda f: len(f.parts), reverse=True):   # deepest first
+        path = output / folder
+        if path.is_dir() and not path.is_symlink() and not os.listdir(path):
+            path.rmdir()
+    left = sorted(os.listdir(output))
+    if left:
+        raise SiteError(f"--output {output} holds a folder the last site build did not make "
+                        f"({left[0]}); the old site's files were removed, that folder was kept: "
+                        f"move it away, or {_AGAIN}")
+    output.rmdir()
 
 
 def build(output: Path | str | None = None, *, offline: bool = False, cache_dir=None,

@@ -214,6 +214,17 @@ def test_a_site_it_built_before_is_replaced_and_nothing_else(tmp_path):
     assert (output / "my-notes.txt").read_text() == "mine" and (output / "new.html").is_file()
 
 
+def test_a_folder_a_user_added_to_an_old_site_is_kept(tmp_path):
+    """Replacing an old site deletes the files its marker lists, not a folder added since
+    (even an empty one): that folder stays and the build is refused saying so."""
+    output = tmp_path / "out"
+    site.put_in_place(fake_site(tmp_path / "first"), output)
+    (output / "lab" / "my-folder").mkdir()
+    with pytest.raises(site.SiteError, match=r"did not make \(lab/my-folder\)|did not make \(lab\)"):
+        site.put_in_place(fake_site(tmp_path / "second"), output)
+    assert (output / "lab" / "my-folder").is_dir()
+
+
 def test_a_marker_not_written_by_the_build_is_refused(tmp_path, capsys, no_build):
     (tmp_path / site.MARKER).write_text('{"files": []}')
     (tmp_path / "mine.txt").write_text("mine")
