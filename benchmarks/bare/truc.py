@@ -58,6 +58,15 @@ def answerer(seat: int, folded: list, n: int) -> int:
     return (seat - 1) % n
 
 
+def still_to_play(seat: int, played: list, folded: list, n: int):
+    """V6: the next seat to the right of ``seat`` still to play this trick, or None."""
+    for k in range(1, n + 1):
+        s = (seat - k) % n
+        if not played[s] and not folded[s]:
+            return s
+    return None
+
+
 def bare_game(rng: random.Random, n: int = 4) -> tuple:
     """One random whole game: ``(steps, camas, points)`` at its end."""
     choice = rng.choice
@@ -115,17 +124,8 @@ def bare_game(rng: random.Random, n: int = 4) -> tuple:
                 hands[seat].remove(a)
                 plays.append((POWER[a], seat))
                 played[seat] = True
-                done = True
-                for s in range(n):
-                    if not played[s] and not folded[s]:
-                        done = False
-                        break
-                if not done:
-                    s = seat
-                    while True:
-                        s = (s - 1) % n
-                        if not played[s] and not folded[s]:
-                            break
+                s = still_to_play(seat, played, folded, n)
+                if s is not None:
                     to_act = s
                     continue
             elif a >= TRUC and a < ACCEPT:                  # a truc bet (V7)
@@ -176,17 +176,8 @@ def bare_game(rng: random.Random, n: int = 4) -> tuple:
                 if all(folded[s] for s in range(seat & 1, n, 2)):
                     winner = 1 - (seat & 1)
                     break
-                done = True
-                for s in range(n):
-                    if not played[s] and not folded[s]:
-                        done = False
-                        break
-                if not done:
-                    s = seat
-                    while True:
-                        s = (s - 1) % n
-                        if not played[s] and not folded[s]:
-                            break
+                s = still_to_play(seat, played, folded, n)
+                if s is not None:
                     if not plays:
                         leader = s
                     to_act = s
