@@ -1310,8 +1310,23 @@ function render({ model, el }) {
     return node;
   }
 
+  /** The step whose table is drawn at step k. At a hand's end (its result shown, and not
+   *  the game's end) the step that ends the hand already holds the next deal: the table
+   *  is the one the hand's last move left (the last trick still on the felt), drawn without
+   *  moves; the result, the header and "Now" are step k's. A game whose table shows its
+   *  hand's end itself says `keepsHandEnd` (Truk). */
+  function feltStep(k) {
+    const f = frameAt(k);
+    const r = f.hand_end;
+    if (!r || f.finished || (CW_TABLES[f.game] || {}).keepsHandEnd) return k;
+    for (let j = k - 1; j > Math.max(0, r.start); j--) if (frameAt(j - 1).actor >= 0) return j;
+    return k;
+  }
+
   /** The table of step k, drawn by the game's module (off the page, faces not filled in). */
   function drawTableAt(k, atHead) {
+    const j = feltStep(k);
+    if (j !== k) { atHead = false; k = j; }
     const f = frameAt(k);
     const node = document.createElement("div");
     node.className = "cw-table-inner";

@@ -5,6 +5,8 @@ the result is shown (the title, what moved, the rules' sentences) with the focus
 hand, and the built-in players wait; Enter goes on. Watching, the "Counters" jump lands on
 the same result.
 """
+import json
+
 import pytest
 
 from labfixtures import browser, lab, lab_root, page  # noqa: F401  (fixtures)
@@ -39,6 +41,24 @@ RESULT = """(i) => {
           next: !!next, focused: !!next && document.activeElement === next,
           step: Number(root.dataset.step), phase: root.querySelector('.cw-phase').textContent};
 }"""
+
+
+#: the cards drawn on the table (their names, as read out), in order
+TABLE_CARDS = """(i) => [...document.querySelectorAll('.cw-root')[i].querySelectorAll('.cw-table-inner .cw-card')]
+  .map(e => e.getAttribute('aria-label') || '')"""
+
+#: the card the hand's last card play named: the first card in the sentence of the last step
+#: (from the hand's end back) that plays, leads or lays one (the held step ``e`` of ``w``)
+LAST_CARD = """import re
+def _last_card(w, e):
+    for k in range(e, 0, -1):
+        t = (w.view_at(k).get("last") or {}).get("text") or ""
+        if re.search(r"\\b(plays|leads|lays|any card)\\b", t):
+            m = re.search(r"\\bthe (\\w+ of \\w+)", t)
+            if m:
+                return m.group(1)
+    return ""
+"""
 
 
 def play_until_held(page, k, name):
@@ -84,6 +104,13 @@ def test_the_result_waits_for_next_hand_in_every_game(page, lab, lab_root):
             assert r["focused"], f"{key}: the focus is not on Next hand {r}"
         assert kernel_eval(page, f"print(w{k}.held)").strip() == "True"
         frames = int(kernel_eval(page, f"print(len(w{k}.frames))"))
+        # the hand's last trick (Poch: the last run) is still on the felt: the card of the
+        # hand's last card play is drawn on the table
+        card = kernel_eval(page, LAST_CARD + f"print(_last_card(w{k}, {r['step']}))").strip()
+        held_cards = page.evaluate(TABLE_CARDS, k)
+        assert card and any(card in c for c in held_cards), f"{key}: {card!r} not on the felt: {held_cards}"
+        if key != "truk":
+            page.locator(".cw-root").nth(k).screenshot(path=f"/tmp/felt-{key}.png")
         # held: nothing moves on by itself
         page.wait_for_timeout(1500)
         again = page.evaluate(RESULT, k)
@@ -98,6 +125,11 @@ def test_the_result_waits_for_next_hand_in_every_game(page, lab, lab_root):
         assert int(kernel_eval(page, f"print(len(w{k}.frames))")) > frames
         after = page.evaluate(RESULT, k)
         assert after["step"] > r["step"], after
+        # the felt moves on to the next hand (at the game's end, the last table stays)
+        if kernel_eval(page, f"print(w{k}.game.finished)").strip() == "False":
+            page.wait_for_function(f"([i, was]) => JSON.stringify(({TABLE_CARDS})(i)) !== was",
+                                   arg=[k, json.dumps(held_cards, ensure_ascii=False, separators=(",", ":"))],
+                                   timeout=30_000)
         if not after["next"]:   # (not at once at another hand's end)
             assert kernel_eval(page, f"print(w{k}.held)").strip() == "False"
 

@@ -259,6 +259,9 @@ function cwPochSide(ctx, f) {
 }
 
 cwRegisterTable("poch", {
+  // the step that ends a deal still shows the cards laid, the hands and the chips paid out:
+  // the shell draws it as it is (not the table of the deal's last card)
+  keepsHandEnd: true,
   // the words round the shell's amount menus: "Raise by [2] chips (to 6)"
   moveWords: CW_POCH_MOVE_WORDS,
   phaseJumps: [

@@ -409,6 +409,9 @@ function cwTkChangesBox(ctx, f) {
 }
 
 cwRegisterTable("truk", {
+  // the step that ends a hand still shows its three tricks and the counters that moved:
+  // the shell draws it as it is (not the table of the hand's last card)
+  keepsHandEnd: true,
   phaseJumps: [
     { label: "Deal", keys: ["deal"], title: "the deal (K4, K11)" },
     { label: "Option", keys: ["option"], title: "play the truk or not (K12, K13)" },
