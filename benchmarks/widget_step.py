@@ -47,9 +47,10 @@ def time_steps(key, n, games) -> tuple[float, int]:
     for actions in games:
         game = GAMES[key](n)
         cards: dict = {}
+        made: dict = {}
         for action in actions:
             game.apply(action)
-            _frame(game.view(0), cards)
+            _frame(game.view(0), cards, made)
             count += 1
     return time.process_time() - start, count
 

@@ -49,12 +49,12 @@ TABLES = [(key, n) for key, cls in sorted(GAMES.items())
 @pytest.mark.parametrize("key,n", TABLES)
 def test_the_frame_is_the_compacted_view(key, n):
     game, rng = GAMES[key](n), random.Random(n)
-    before, now = {}, {}
+    before, now, made = {}, {}, {}
     for step in range(150):
         for seat in [None, *range(n)]:
             view = game.view(seat)
             kept = json.dumps(view)
-            a, b = _frame_before(view, before), _frame(view, now)
+            a, b = _frame_before(view, before), _frame(view, now, made)
             assert json.dumps(a) == json.dumps(b), f"{key}/{n}, step {step}, seat {seat}"
             assert json.dumps(view) == kept, "making a frame changed the view"
         assert json.dumps(before) == json.dumps(now)
@@ -72,3 +72,31 @@ def test_a_card_in_a_view_is_a_plain_dict_for_json_and_comparing():
     assert shown.__class__ is CardJSON and isinstance(shown, dict)
     assert shown == json.loads(json.dumps(shown)) and shown["code"] == "1-coins"
     assert shown is not card.to_json()          # each view has its own
+
+
+def test_two_widgets_played_in_turns_send_what_each_sends_alone():
+    """Each widget keeps its own record of its last frame (a class table's seats are many
+    widgets in one process): playing two in turns gives each the frames it has alone."""
+    from cardwidgets.widget import GameWidget
+
+    def widget():
+        return GameWidget.new("truk", players=4, seed=3, play_as=0)
+
+    def move(w):
+        if w.held:
+            return w.handle({"type": "next_hand", "at": len(w.frames) - 1})
+        if w.game.finished or w.game.current_player != 0:
+            return False
+        action = w.game.legal_actions()[-1]
+        return w.handle({"type": "act", "action": action.to_json(), "at": len(w.frames) - 1})
+
+    alone = widget()
+    while move(alone) and len(alone.frames) < 80:
+        pass
+    a, b = widget(), GameWidget.new("truc", players=4, seed=3, play_as=0)
+    while move(a) and len(a.frames) < 80:
+        move(b)
+    assert a._made is not b._made
+    assert len(alone.frames) > 10
+    assert json.dumps(a.frames) == json.dumps(alone.frames)
+    assert a.cards == alone.cards

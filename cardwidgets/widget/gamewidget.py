@@ -72,15 +72,18 @@ def _bundle_css(games=None) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in front_end_files(games)[1])
 
 
-def _frame(view: dict, cards: dict) -> dict:
+def _frame(view: dict, cards: dict, made: dict) -> dict:
     """A view made compact for sending: each card (a :class:`CardJSON`) as its code, its
     details collected in ``cards``; no copy of the rule's text (the rules are sent once, in
     ``meta``). Made from the view directly: its plain values and the engine's own entries,
     which hold no card, are taken as they are; the game's lists and dicts are copied with
     their cards as codes, or, when one equals what the frame before it made for that entry
-    (which then held no card), that is taken again (frames are never changed once made)."""
-    made = _MADE
-    if made.get(_CARDS) is not cards:           # another widget's frames, or a new run
+    (which then held no card), that is taken again (frames are never changed once made).
+
+    ``made`` is the caller's own record of the entries of its last frame, by key, and
+    (under :data:`_CARDS`) the cards dict they were made with: one per widget, so two
+    widgets (a class table's seats) never share or clear each other's."""
+    if made.get(_CARDS) is not cards:           # a new run of frames
         made.clear()
         made[_CARDS] = cards
     frame = {}
@@ -101,10 +104,7 @@ def _frame(view: dict, cards: dict) -> dict:
     return frame
 
 
-#: The entries of the last frame made, by key, and (under :data:`_CARDS`) the cards dict
-#: they were made with (:func:`_frame`)
-_MADE: dict = {}
-_CARDS = object()
+_CARDS = object()   # the key of ``made`` (:func:`_frame`) under which its cards dict is kept
 
 
 def _refusals(game, view: dict, seat) -> dict:
@@ -438,7 +438,8 @@ class GameWidget(anywidget.AnyWidget):
         self._timeline = list(timeline)
         self._reasons = {i: r for i, r in self._reasons.items() if i < len(timeline)}
         cards: dict = {}
-        frames = [_frame(v, cards) for v in views]
+        self._made = {}
+        frames = [_frame(v, cards, self._made) for v in views]
         # the result of each hand, at the step that ends it (a key of its own: views unchanged)
         self._trail = Trail(fresh)
         for k, view in enumerate(views):
@@ -491,7 +492,7 @@ class GameWidget(anywidget.AnyWidget):
         self.game.apply(action)
         view = _with_refusals(self.game, self.game.view(self.play_as), self.play_as)
         result = self._trail.add(self.game, view)
-        view = _frame(view, self._new_cards)
+        view = _frame(view, self._new_cards, self._made)
         if result is not None:
             view["hand_end"] = result
             self.held = not self.game.finished
