@@ -12,9 +12,10 @@ serves it from 127.0.0.1 and prints:
   hardly moves, unlike the wall-clock ones;
 - a play-mode move's round trip (click -> the table changes, timed in the page with a
   MutationObserver, as benchmarks/widget_latency.py does) in the site and in JupyterLab, with
-  the bare round trip through each kernel (the widget's echo) as the floor.
+  the bare round trip through each kernel (the widget's echo) as the floor;
+- a hard player's move time in truk and truc, timed in the page's own Python (issue 26).
 
-Targets (issue 14): first widget under 15 s, a move under 150 ms.
+Targets (issue 14): first widget under 15 s, a move under 150 ms; (issue 26) a hard move under 0.5 s.
 
 Run:  python benchmarks/site_latency.py [--site DIR] [--runs 3] [--clicks 30]
 """
@@ -38,6 +39,49 @@ from widget_latency import TIME_CLICK, pct  # noqa: E402
 BENCH_CELL = ("from cardwidgets.widget import GameWidget\n"
               "bench_widget = GameWidget.new('poch', players=3, seed=5, play_as=0, chips=100, deals=None)\n"
               "bench_widget")
+
+#: Hard players' moves timed in the page's own Python (issue 26: aim under 0.5 s a move): a
+#: hard side against a rule-of-thumb side, seeded 4-player games of truk and truc; each hard
+#: move with a real choice, its wall time and its imagined deals, printed as one JSON line.
+HARD_CELL = """import json, statistics, time
+from cardwidgets import GAMES, play_out
+from cardwidgets.engine.players import player_for
+
+class Timed:
+    def __init__(self, seed):
+        self.player, self.ms, self.deals = player_for("hard", seed), [], []
+    def choose(self, game, seat):
+        t0 = time.perf_counter()
+        action = self.player.choose(game, seat)
+        if self.player.last is not None:
+            self.ms.append((time.perf_counter() - t0) * 1000)
+            self.deals.append(self.player.last[1])
+        return action
+
+out = {}
+for key in ("truk", "truc"):
+    hard = Timed(1)
+    thumb = player_for("easy", 101)
+    play_out(GAMES[key](4), [hard, thumb, hard, thumb], seed=1, max_steps=4000)
+    out[key] = {"moves": len(hard.ms), "ms_median": statistics.median(hard.ms),
+                "ms_max": max(hard.ms), "deals_median": statistics.median(hard.deals)}
+print("HARD " + json.dumps(out))
+"""
+
+HARD_RESULT = """() => {
+  const hit = [...document.querySelectorAll('.jp-OutputArea-output')]
+    .map(e => e.innerText).find(t => t.startsWith('HARD {'));
+  return hit ? hit.slice(5) : null;
+}"""
+
+
+def hard_moves(page) -> dict:
+    """The hard players' move times in the page's kernel (HARD_CELL), game → figures."""
+    import json
+    page.evaluate(ADD_CELL, HARD_CELL)
+    page.wait_for_function(HARD_RESULT, timeout=600_000, polling=500)
+    return json.loads(page.evaluate(HARD_RESULT))
+
 
 ADD_CELL = """async (code) => {
   const app = window.jupyterapp, nb = app.shell.currentWidget;
@@ -166,6 +210,7 @@ def main(argv=None):
                     warm.append(open_to_widget(page, site.url, args.notebook))
                     page.evaluate(ADD_CELL, BENCH_CELL)
                     site_echo, site_move = time_moves(page, args.clicks)
+                    hard = hard_moves(page)
                 context.close()
             root = Path(tmp) / "lab"
             root.mkdir()
@@ -209,8 +254,15 @@ def main(argv=None):
                          ("JupyterLab: play-mode move", lab_move), ("JupyterLab: bare echo", lab_echo)):
         print(f"  {name:<28} {pct(values, 50):7.1f} {pct(values, 95):7.1f} {max(values):7.1f}")
     print(f"  site move / Lab move, p50: x{pct(site_move, 50) / pct(lab_move, 50):.1f} (target < 150 ms)")
+    print("\nhard players in the site (4 players, a hard side against a rule-of-thumb side, one "
+          "seeded game each; wall time in the page)")
+    for key, f in hard.items():
+        print(f"  {key}: {f['moves']} hard moves with a choice, median {f['ms_median']:.0f} ms "
+              f"(max {f['ms_max']:.0f} ms) a move, {f['deals_median']:.0f} imagined deals "
+              f"(aim under 500 ms a move)")
     print(f"\nrequests that tried to leave 127.0.0.1: {len(outside)}")
-    return {"sizes": sizes, "cold": cold, "warm": warm, "site_move": site_move, "lab_move": lab_move}
+    return {"sizes": sizes, "cold": cold, "warm": warm, "site_move": site_move,
+            "lab_move": lab_move, "hard": hard}
 
 
 if __name__ == "__main__":

@@ -826,12 +826,17 @@ function render({ model, el }) {
     const played = summarise().played;
     const agreed = meta.deals_agreed;
     const total = playing() ? agreed : Math.max(played, 1);
-    if (f.phase === "over") return `Game over after ${played} hand${played === 1 ? "" : "s"}`;
-    if (handOverAt(f)) return total ? `Hand ${f.deal - 1} of ${total} · finished` : `Hand ${f.deal - 1} · finished`;
-    return total ? `Hand ${f.deal} of ${total}` : `Hand ${f.deal}`;
+    const word = handWord(), Word = cwCap(word);
+    if (f.phase === "over") return `Game over after ${played} ${word}${played === 1 ? "" : "s"}`;
+    if (handOverAt(f)) return total ? `${Word} ${f.deal - 1} of ${total} · finished` : `${Word} ${f.deal - 1} · finished`;
+    return total ? `${Word} ${f.deal} of ${total}` : `${Word} ${f.deal}`;
   }
 
-  function phaseLabel(f) { return handOverAt(f) ? "End of the hand" : f.phase_title; }
+  /** What the game calls one of its rounds: "hand", or the word its table declares
+   *  (`handWord`: Poch's "deal"), as the result's title does. */
+  function handWord() { return (CW_TABLES[meta.game] || {}).handWord || "hand"; }
+
+  function phaseLabel(f) { return handOverAt(f) ? `End of the ${handWord()}` : f.phase_title; }
 
   function drawHead(f) {
     put(title, meta.title + (meta.record_title ? ` · ${meta.record_title}` : ""));

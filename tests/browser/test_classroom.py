@@ -277,7 +277,7 @@ def test_labels_agree_with_the_text(browser, lab, lab_root):
         page.wait_for_function("() => document.querySelectorAll('.cw-root .cw-table-inner').length === 2")
         root = page.locator(".cw-root").nth(0)
         assert root.locator(".cw-phase").inner_text().startswith("Phase 2")
-        assert root.locator(".cw-about").inner_text() == "Step 9 · Hand 1 of 1 · Phase 1: paying out the holes"
+        assert root.locator(".cw-about").inner_text() == "Step 9 · Deal 1 of 1 · Phase 1: paying out the holes"
         assert root.locator(".cw-section-title", has_text="Now").inner_text().upper().startswith("NOW · PHASE 2")
         last = int(kernel_eval(page, "print(len(w.frames) - 1)"))
         kernel_eval(page, f"w.step = {last}")

@@ -52,7 +52,7 @@ def test_poch_notebook_runs_and_steps(page, lab):
     total = len(load_record("e-p1").history)
     at_step(page, root, start)
     assert header(root) == {"step": f"Step {start} of {total}", "phase": "Phase 1: paying out the holes",
-                            "deal": "Hand 1 of 1"}
+                            "deal": "Deal 1 of 1"}
     root.locator(".cw-next").click()
     at_step(page, root, start + 1)
     root.locator(".cw-back").click()
@@ -63,8 +63,8 @@ def test_poch_notebook_runs_and_steps(page, lab):
     at_step(page, root, start)
     page.keyboard.press("End")
     at_step(page, root, total)
-    assert header(root) == {"step": f"Step {total} of {total}", "phase": "End of the hand",
-                            "deal": "Hand 1 of 1 · finished"}
+    assert header(root) == {"step": f"Step {total} of {total}", "phase": "End of the deal",
+                            "deal": "Deal 1 of 1 · finished"}   # (Poch's rounds are deals)
     root.locator(".cw-jump", has_text="Phase 2").click()   # from the end, back into the hand
     at_step(page, root, 9)
     root.locator(".cw-what").click()

@@ -262,6 +262,8 @@ cwRegisterTable("poch", {
   // the step that ends a deal still shows the cards laid, the hands and the chips paid out:
   // the shell draws it as it is (not the table of the deal's last card)
   keepsHandEnd: true,
+  // what the header calls one round of the game: Poch is played in deals
+  handWord: "deal",
   // the words round the shell's amount menus: "Raise by [2] chips (to 6)"
   moveWords: CW_POCH_MOVE_WORDS,
   phaseJumps: [
