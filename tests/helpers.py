@@ -66,3 +66,15 @@ def go_on(widget):
     """Press Next hand while a play-mode widget holds a hand's result (it waits there)."""
     while widget.held:
         assert widget.handle({"type": "next_hand", "at": len(widget.frames) - 1})
+
+
+def felt_step(widget, k):
+    """The step whose felt the table shows at step k (shell.js ``feltStep``): at a hand's end
+    that is not the game's, the hand's last move, its last trick still on the felt (games
+    whose table shows the hand's end itself, Truk's and Poch's, draw step k as it is)."""
+    view = widget.view_at(k)
+    r = view.get("hand_end")
+    if not r or view["finished"] or view["game"] in ("truk", "poch"):
+        return k
+    return next((j for j in range(k - 1, max(0, r["start"]), -1)
+                 if widget.view_at(j - 1)["actor"] >= 0), k)

@@ -1318,8 +1318,9 @@ function render({ model, el }) {
   /** The step whose table is drawn at step k. At a hand's end (its result shown, and not
    *  the game's end) the step that ends the hand already holds the next deal: the table
    *  is the one the hand's last move left (the last trick still on the felt), drawn without
-   *  moves; the result, the header and "Now" are step k's. A game whose table shows its
-   *  hand's end itself says `keepsHandEnd` (Truk). */
+   *  moves; the result, the header and "Now" are step k's, and so is the score the table
+   *  shows (ctx.scored: the frame of step k, or null when the felt is step k's own). A game
+   *  whose table shows its hand's end itself says `keepsHandEnd` (Truk, Poch). */
   function feltStep(k) {
     const f = frameAt(k);
     const r = f.hand_end;
@@ -1331,6 +1332,8 @@ function render({ model, el }) {
   /** The table of step k, drawn by the game's module (off the page, faces not filled in). */
   function drawTableAt(k, atHead) {
     const j = feltStep(k);
+    // at a hand's end the felt is step j's; the score (ctx.scored) is the result's, step k's
+    const scored = j !== k ? frameAt(k) : null;
     if (j !== k) { atHead = false; k = j; }
     const f = frameAt(k);
     const node = document.createElement("div");
@@ -1341,7 +1344,7 @@ function render({ model, el }) {
     const over = handOverAt(f);
     const start = summarise().dealStart[over ? f.deal - 1 : f.deal];
     const ctx = {
-      host: node, frame: f, prev: k > 0 ? frameAt(k - 1) : null, meta, cards, uid, sprite, cache: drawCache,
+      host: node, frame: f, prev: k > 0 ? frameAt(k - 1) : null, scored, meta, cards, uid, sprite, cache: drawCache,
       viewer: model.get("seat"), human: playing() ? model.get("play_as") : null, atHead,
       // the first step of this hand (for what changed over the whole hand), or null
       handStart: start !== undefined && start < k ? frameAt(start) : null,

@@ -5,6 +5,8 @@ from cardwidgets import Action, load_record
 from cardwidgets.games.truc import Truc
 from cardwidgets.widget import GameWidget
 
+from helpers import felt_step
+
 from labfixtures import browser, lab, lab_root, page  # noqa: F401  (fixtures)
 from labserver import kernel_eval, make_notebook, open_notebook, run_all
 
@@ -134,7 +136,10 @@ def test_truc_table_in_the_browser_and_play_mode(page, lab, lab_root):
     assert "cw-card--legal" in card.get_attribute("class")
     card.click()
     assert mirror.handle({"type": "act", "action": {"kind": "play", "seat": 2, "card": "7-swords"}, "at": turn})
-    at_step(page, len(mirror.frames) - 1, nth=1)
-    assert play.locator('.cw-tc-seat[data-seat="2"] .cw-card').count() == len(mirror.game.hands[2])
+    last = len(mirror.frames) - 1
+    at_step(page, last, nth=1)
+    # the hand's result is held with its felt as the hand's last move left it
+    assert play.locator('.cw-tc-seat[data-seat="2"] .cw-card').count() == len(
+        mirror.view_at(felt_step(mirror, last))["hands"][2])
     assert play.locator(".cw-notice--refused").count() == 0
     assert not page.js_errors

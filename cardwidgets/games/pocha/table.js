@@ -70,18 +70,20 @@ function cwPoSeat(ctx, f, prev, s) {
     bt.textContent = f.phase === "bid" || f.phase === "deal" ? "no bid yet" : "";
   } else {
     bt.textContent = f.phase === "bid" ? `bid ${bid}` : `bid ${bid} · took ${took}`;
-    const settled = f.phase === "score" || (prev && prev.phase === "score");
+    const settled = f.phase === "score" || (prev && prev.phase === "score") || !!ctx.scored;
     if (took > bid) { bt.classList.add("cw-po-bidtook--over"); bt.title = "took more than the bid: missed"; }
     else if (settled && took === bid) { bt.classList.add("cw-po-bidtook--exact"); bt.title = "exact!"; }
     else if (settled) { bt.classList.add("cw-po-bidtook--over"); bt.title = "took fewer than the bid: missed"; }
   }
   bt.dataset.bid = bid === null || bid === undefined ? "" : String(bid);
   bt.dataset.took = String(took);
+  // the points are the result's at a hand's end (ctx.scored), the felt's otherwise
+  const now = ctx.scored || f, before = ctx.scored ? f : prev;
   const pts = cwEl("span", "cw-po-points", stats);
-  cwEl("b", null, pts, String(f.scores[s]));
+  cwEl("b", null, pts, String(now.scores[s]));
   pts.appendChild(document.createTextNode(" pts"));
-  if (prev && prev.scores && prev.scores[s] !== f.scores[s]) {
-    const d = f.scores[s] - prev.scores[s];
+  if (before && before.scores && before.scores[s] !== now.scores[s]) {
+    const d = now.scores[s] - before.scores[s];
     cwEl("span", "cw-delta " + (d > 0 ? "cw-delta--up" : "cw-delta--down"), stats, (d > 0 ? "+" : "−") + Math.abs(d));
   }
 
@@ -361,7 +363,7 @@ cwRegisterTable("pocha", {
     }
     areas.mid.appendChild(cwPoTrick(ctx, f, prev, place));
     cwPoCorners(ctx, f, prev, areas);
-    layout.appendChild(cwPoSheet(ctx, f, prev));
+    layout.appendChild(ctx.scored ? cwPoSheet(ctx, ctx.scored, f) : cwPoSheet(ctx, f, prev));
     ctx.host.appendChild(layout);
   },
 });

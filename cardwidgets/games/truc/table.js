@@ -380,7 +380,7 @@ cwRegisterTable("truc", {
     mid.appendChild(cwTcTrick(ctx, f, prev));
     mid.appendChild(cwTcTricks(ctx, f));
     const panel = cwEl("div", "cw-tc-panel", felt);   // its boxes sit in the felt's corners (table.css)
-    panel.appendChild(cwTcScore(ctx, f, prev));
+    panel.appendChild(ctx.scored ? cwTcScore(ctx, ctx.scored, f) : cwTcScore(ctx, f, prev));
     panel.appendChild(cwTcLadder(ctx, f));
     panel.appendChild(cwTcEnvit(ctx, f));
     ctx.host.appendChild(layout);
