@@ -113,8 +113,10 @@ def test_poch_exercises_are_answered_in_voila(page, voila_home):
         assert box.locator("button", has_text="Check").evaluate(
             "b => b === document.activeElement")
         page.keyboard.press("Enter")
-        page.wait_for_function("s => s.textContent.includes('Right!')",
-                               arg=status.element_handle())
+        # each check draws a new verdict: wait on the box, not on the verdict drawn before
+        page.wait_for_function(
+            "b => (b.querySelector('[role=status]') || {textContent: ''}).textContent.includes('Right!')",
+            arg=box.element_handle())
         rule = box_with(page, "Which rule says so?")
         verdict = answer_with_keys(page, rule, "p7")
         page.wait_for_function("s => s.textContent.includes('Right!')",
