@@ -14,6 +14,9 @@ tests import their own helpers as ``conftest``, which a second conftest.py would
   After each test the sessions it opened are shut down and the settings it changed (a dark
   theme, a hidden status bar) dropped, so every test starts on fresh kernels and the default
   settings, whatever ran before it. A server that died is started again.
+- ``notebook7``: Notebook 7 (``jupyter notebook``, a ``LabServer`` with ``app="notebook"``)
+  serving the same folder, started when a test first asks for it, cleaned after each test
+  like ``lab``.
 - ``browser``: a connected headless Chromium. One that died (crashed or killed during a test)
   is launched again for the next test, so one failure stays one failure.
 - ``page``: a fresh 1300 x 2200 page in its own context, its script errors in
@@ -76,17 +79,19 @@ class Chromium:
 
 
 class SharedLab:
-    """One ``LabServer`` on ``root``, started when first wanted and again if it died."""
+    """One ``LabServer`` on ``root`` (JupyterLab, or Notebook 7 with ``app="notebook"``),
+    started when first wanted and again if it died."""
 
-    def __init__(self, root):
+    def __init__(self, root, app="lab"):
         self.root = root
+        self.app = app
         self.server = None
         self.starts = 0
 
     def live(self) -> LabServer:
         if self.server is None or self.server.proc.poll() is not None:
             self.stop()
-            server = LabServer(self.root, env={"PYTHONPATH": str(REPO)})
+            server = LabServer(self.root, env={"PYTHONPATH": str(REPO)}, app=self.app)
             server.start()
             self.server = server
             self.starts += 1
@@ -137,6 +142,15 @@ def cw_lab(cw_lab_root):
 
 
 @pytest.fixture(scope="session")
+def cw_notebook7(cw_lab_root):
+    shared = SharedLab(cw_lab_root, app="notebook")
+    try:
+        yield shared
+    finally:
+        shared.stop()
+
+
+@pytest.fixture(scope="session")
 def cw_chromium():
     chromium = Chromium()
     try:
@@ -158,6 +172,16 @@ def lab(cw_lab):
         yield server
     finally:
         cw_lab.clean()
+
+
+@pytest.fixture
+def notebook7(cw_notebook7):
+    require_browser()
+    server = cw_notebook7.live()
+    try:
+        yield server
+    finally:
+        cw_notebook7.clean()
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """A headless JupyterLab and Chromium for the real-browser tests, screenshots and benchmark.
 
-``LabServer`` starts ``jupyter lab`` on a free port in its own process group (ended with the
+``LabServer`` starts ``jupyter lab`` (or, with ``app="notebook"``, Notebook 7's ``jupyter
+notebook``) on a free port in its own process group (ended with the
 process that started it, on Linux: PR_SET_PDEATHSIG), with no token,
 no news and no update checks, its settings, workspaces and runtime files in a temporary
 folder, and stops it (and its kernels) cleanly. ``launch_browser`` starts Debian's Chromium
@@ -59,10 +60,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class LabServer:
-    """``with LabServer(root) as lab: lab.url`` -- JupyterLab serving the folder ``root``."""
+#: the front ends LabServer starts: the module run with ``python -m`` and its app's
+#: configurable class (both are JupyterLab's kind of app: the same settings folders)
+APPS = {"lab": ("jupyterlab", "LabApp"), "notebook": ("notebook", "JupyterNotebookApp")}
 
-    def __init__(self, root, *, python=sys.executable, env=None, timeout=90.0, config=()):
+
+class LabServer:
+    """``with LabServer(root) as lab: lab.url`` -- JupyterLab serving the folder ``root``;
+    ``LabServer(root, app="notebook")`` is Notebook 7 (``lab.notebook_url(path)`` opens a
+    notebook in either)."""
+
+    def __init__(self, root, *, python=sys.executable, env=None, timeout=90.0, config=(),
+                 app="lab"):
+        if app not in APPS:
+            raise ValueError(f"app={app!r}: say one of {sorted(APPS)}")
+        self.app = app
         self.root = Path(root)
         self.config = list(config)
         self.python = python
@@ -77,6 +89,12 @@ class LabServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def notebook_url(self, path: str) -> str:
+        """Where ``path`` (relative to the server root) opens as a notebook in this app."""
+        if self.app == "notebook":
+            return f"{self.url}/notebooks/{path}"
+        return f"{self.url}/lab/tree/{path}?reset"
+
     def start(self):
         self.home = Path(tempfile.mkdtemp(prefix="cw-lab-"))
         settings = self.home / "app-settings"
@@ -90,6 +108,9 @@ class LabServer:
             (self.home / name).mkdir()
         config = self.home / "jupyter_lab_config.py"
         self.port = free_port()
+        module, app = APPS[self.app]
+        only_lab = ["c.LabApp.news_url = None",
+                    'c.LabApp.check_for_updates_class = "jupyterlab.NeverCheckForUpdate"']
         config.write_text("\n".join([
             'c.ServerApp.ip = "127.0.0.1"',
             f"c.ServerApp.port = {self.port}",
@@ -100,12 +121,11 @@ class LabServer:
             "c.ServerApp.disable_check_xsrf = True",
             "c.ServerApp.allow_root = True",
             f"c.ServerApp.root_dir = {str(self.root)!r}",
-            "c.LabApp.expose_app_in_browser = True",
-            "c.LabApp.news_url = None",
-            'c.LabApp.check_for_updates_class = "jupyterlab.NeverCheckForUpdate"',
-            f"c.LabApp.app_settings_dir = {str(settings)!r}",
-            f"c.LabApp.user_settings_dir = {str(self.home / 'user-settings')!r}",
-            f"c.LabApp.workspaces_dir = {str(self.home / 'workspaces')!r}",
+            f"c.{app}.expose_app_in_browser = True",
+            *(only_lab if self.app == "lab" else []),
+            f"c.{app}.app_settings_dir = {str(settings)!r}",
+            f"c.{app}.user_settings_dir = {str(self.home / 'user-settings')!r}",
+            f"c.{app}.workspaces_dir = {str(self.home / 'workspaces')!r}",
             "c.LanguageServerManager.autodetect = False",
             *self.config,
         ]))
@@ -122,14 +142,14 @@ class LabServer:
         atexit.register(self.stop)
         self._log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
-            [self.python, "-m", "jupyterlab", f"--config={config}"],
+            [self.python, "-m", module, f"--config={config}"],
             cwd=str(self.root), env=env, stdout=self._log, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
             preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited with {self.proc.returncode}:\n{self.log_tail()}")
+                raise RuntimeError(f"{module} exited with {self.proc.returncode}:\n{self.log_tail()}")
             try:
                 with urllib.request.urlopen(self.url + "/api/status", timeout=2) as r:
                     if r.status == 200:
@@ -137,7 +157,7 @@ class LabServer:
             except OSError:
                 time.sleep(0.2)
         self.stop()
-        raise RuntimeError(f"JupyterLab did not answer within {self.timeout} s:\n{self.log_tail()}")
+        raise RuntimeError(f"{module} did not answer within {self.timeout} s:\n{self.log_tail()}")
 
     def log_tail(self, n=4000) -> str:
         try:
@@ -205,8 +225,9 @@ KERNEL_EVAL = """async (code) => {
 
 
 def open_notebook(page, lab: LabServer, path: str, timeout=60_000):
-    """Open ``path`` (relative to the server root) and wait until its kernel is idle."""
-    page.goto(f"{lab.url}/lab/tree/{path}?reset", wait_until="domcontentloaded", timeout=timeout)
+    """Open ``path`` (relative to the server root) and wait until its kernel is idle (in
+    JupyterLab or Notebook 7, whichever ``lab`` runs)."""
+    page.goto(lab.notebook_url(path), wait_until="domcontentloaded", timeout=timeout)
     page.wait_for_function(KERNEL_IDLE, timeout=timeout)
     # close any toast that could cover the page
     page.evaluate("() => document.querySelectorAll('.jp-toast-dismiss').forEach(b => b.click())")

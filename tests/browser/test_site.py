@@ -17,6 +17,7 @@ import pytest
 from labfixtures import browser  # noqa: F401  (fixture)
 from labserver import KERNEL_IDLE, REPO, kernel_eval
 from litesite import SiteServer, build_site, missing_tools, open_lite_notebook, site_build, watch_requests
+from test_tutorial_lab import finish_tutorial, mark_tutorial
 
 pytestmark = pytest.mark.browser
 
@@ -273,6 +274,24 @@ def test_site_runs_each_notebook(lite_page, site, name):
         check_exercises(page, name)
     assert not page.js_errors
     print(f"{name}: opened and ran in {seconds:.1f} s")
+
+
+def test_site_tutorial_finished_by_keyboard_alone(lite_page, site):
+    """A game's notebook (pocha.ipynb, the shortest guided hand) opened in the class site and
+    run whole: its "Play your first hand" widget is played to the coach's closing words with
+    Tab, Shift+Tab and Enter alone, each move checked by the Pyodide kernel (the same walk as
+    in JupyterLab and Notebook 7: test_tutorial_lab.finish_tutorial)."""
+    page = lite_page
+    t0 = time.monotonic()
+    open_lite_notebook(page, site, "pocha.ipynb")
+    run_all_lite(page)
+    widget, root = mark_tutorial(page)
+    opened = time.monotonic() - t0
+    moves = finish_tutorial(page, widget, root)
+    assert moves > 0
+    assert not page.js_errors
+    print(f"pocha.ipynb: opened and ran in {opened:.1f} s, {moves} moves by keyboard in "
+          f"{time.monotonic() - t0 - opened:.1f} s")
 
 
 def test_site_covers_stepping_a_played_seat_and_an_exercise():
