@@ -540,6 +540,7 @@ function render({ model, el }) {
     root.classList.toggle("cw-wide", wide);
     root.classList.toggle("cw-stacked", !wide);
     root.classList.toggle("cw-narrow", narrow);
+    homeCoach();   // (the coach's place depends on the layout, and the table's width on it)
     const availW = tableHost.clientWidth;
     const view = scroller();
     const headH = head.offsetHeight + 24;
@@ -1540,13 +1541,7 @@ function render({ model, el }) {
     if (root.classList.contains("cw-coached") !== !!c) fit.key = "";   // the table's room changes
     root.classList.toggle("cw-coached", !!c);
     set(coachBox, "hidden", !c);
-    // where it reads beside the table: in the side column when that is beside the table,
-    // else in a column of its own right of the table (above it in a narrow widget)
-    const host = root.classList.contains("cw-wide") ? now : body;
-    if (coachBox.parentNode !== host) {
-      if (host === now) now.insertBefore(coachBox, nowWho); else body.insertBefore(coachBox, tableHost);
-      fit.key = "";
-    }
+    if (homeCoach()) fit.key = "";
     const held = !!(c && f.hand_end && model.get("held"));
     if (coachBox._cwCoach === c && coachBox._cwHeld === held) return;
     coachBox._cwCoach = c;
@@ -1579,6 +1574,17 @@ function render({ model, el }) {
       cwEl("summary", null, d, `The rule (${ids.join(", ")})`);
       for (const id of ids) cwEl("p", "cw-rule-text", d, `${id}: ${meta.rules[id]}`);
     }
+  }
+  /** Put the coach where it reads beside the table: in the side column when that is beside
+   *  the table (a wide widget), else in a column of its own right of the table (above it in
+   *  a narrow one). Called again when the layout is known or changes (layoutMode), so that
+   *  a coach drawn before the widget had its width does not take the table's column.
+   *  Whether it moved. */
+  function homeCoach() {
+    const host = root.classList.contains("cw-wide") ? now : body;
+    if (coachBox.parentNode === host) return false;
+    if (host === now) now.insertBefore(coachBox, nowWho); else body.insertBefore(coachBox, tableHost);
+    return true;
   }
   function coachSay(msg) {
     if (waiting) return;

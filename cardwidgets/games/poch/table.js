@@ -169,7 +169,13 @@ function cwPochSeat(ctx, f, prev, s) {
   const own = !!hand && (ctx.viewer === s || ctx.human === s);
   const w = own ? 52 : list.length > 7 ? 40 : 46;
   handRow.style.setProperty("--cw-card-w", w + "px");
-  if (own) handRow.classList.add("cw-poch-hand--open");
+  if (own) {
+    handRow.classList.add("cw-poch-hand--open");
+    // each card shows 70% of its face, less in a long hand, so that the hand stays inside
+    // its seat in the board's column (280 px): every card's corner still shows (>= 17 px)
+    const step = Math.min(0.7 * w, Math.max(17, (280 - w) / Math.max(1, list.length - 1)));
+    handRow.style.setProperty("--cw-overlap", `${(w - step).toFixed(1)}px`);
+  }
   for (const code of list) {
     const card = cwCardOf(cards, code);
     const cls = [];
