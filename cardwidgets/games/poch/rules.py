@@ -364,23 +364,106 @@ def best_set(cards):
     >>> best_set(hand)[0], [c.code for c in best_set(hand)[2]]
     (2, ['K-clubs', 'K-hearts'])
     """
-    counts = Counter(c.rank for c in cards)
-    if not counts:
+    if not cards:
         return 0, 0, []
-    size, rank = max((k, RANKS.value(r)) for r, k in counts.items())
-    chosen = [c for c in cards if counts[c.rank] == size and RANKS.value(c) == rank]
-    order = SKAT_ORDER[chosen[0].system]
-    return size, rank, sorted(chosen, key=lambda c: order.index(c.suit))
+    value = _RANK_VALUE
+    counts: dict = {}
+    for c in cards:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    size, rank = max([(k, value[r]) for r, k in counts.items()])
+    chosen = [c for c in cards if value[c.rank] == rank]     # (one rank has that value)
+    if len(chosen) > 1:
+        chosen.sort(key=_skat_place)
+    return size, rank, chosen
 
 
 def set_key(cards, payment, system, without_pair=False):
     """A sort key: the higher key wins the showdown (P8; PV3 when ``without_pair``)."""
-    size, rank, chosen = best_set(cards)
-    skat = SKAT_ORDER[system]
-    top_suit = max((len(skat) - skat.index(c.suit) for c in chosen), default=0)
+    return _key_of(best_set(cards), payment, without_pair)
+
+
+def _key_of(best, payment, without_pair):
+    """:func:`set_key` of the best set ``best`` (:func:`best_set`, its cards in skat order)."""
+    size, rank, chosen = best
+    top_suit = 4 - _SKAT_PLACE[chosen[0].suit] if chosen else 0
     if without_pair:
         return (size, rank, top_suit)
     return (size, rank, any(c.suit == payment for c in chosen), top_suit)
+
+
+_RANK_VALUE = {r: RANKS.value(r) for r in RANKS.high_to_low}
+#: a suit's place in the skat order (PV3), 0 the highest: the same in both suit systems
+_SKAT_PLACE = {suit: i for order in SKAT_ORDER.values() for i, suit in enumerate(order)}
+assert all(_SKAT_PLACE[suit] == i for order in SKAT_ORDER.values() for i, suit in enumerate(order))
+
+
+def _skat_place(card):
+    return _SKAT_PLACE[card.suit]
+
+
+def _plural(card):
+    """"Kings", "Sixes": the rank's name in the plural."""
+    name = card._system.rank_name(card.rank)
+    return {"Six": "Sixes"}.get(name, name + "s")
+
+
+def _set_text(best):
+    """A best set (:func:`best_set`) in words: "a pair of Kings (King of acorns, …)"."""
+    size, _, cards = best
+    names = ", ".join(c.name for c in cards)
+    if size == 1:
+        return f"no pair, highest card the {names}"
+    plural = _plural(cards[0])
+    what = {2: f"a pair of {plural}", 3: f"three {plural}", 4: f"four {plural}"}[size]
+    return f"{what} ({names})"
+
+
+def _why_text(best, key, other, pv3, payment):
+    """Why the winner's set ``best`` (its key ``key``) beats the next best (key ``other``),
+    P8 / PV3, in words."""
+    size, _, cards = best
+    if size == 1:
+        if key[1] > other[1]:
+            return f"no one has a pair and the {cards[0].name} is the highest card (PV3)"
+        return (f"no one has a pair, the highest cards are equal and {cards[0].name}'s suit "
+                "ranks higher in the skat order (PV3)")
+    if key[0] > other[0]:
+        return "having the larger set"
+    if key[1] > other[1]:
+        return "having the higher rank"
+    if pv3:
+        return "the pairs are equal and its pair has the higher skat suit (PV3)"
+    if key[2] and not other[2]:
+        card = next(c for c in cards if c.suit == payment)
+        return f"the pairs are equal and only its pair holds the payment-suit card, the {card.name}"
+    return "the pairs are equal and its pair has the higher skat suit (our ruling)"
+
+
+def _showdown_text(w, winner, pot, poch, alone, sets, why):
+    """P10: the showdown's words. ``alone``: for a lone bettor, ``(others, rest, pair)`` (who
+    bet and dropped, who did not bet, the pair shown or ``None`` in PV3); else ``sets``, the
+    contenders and their best sets, and ``why`` the arguments of :func:`_why_text`."""
+    who, v = w.name(winner), (lambda verb: w.verb(winner, verb))
+    takes = f"{v('takes')} the {pot} chips bet and the {poch} chips in the Poch hole"
+    if alone is None:
+        shown = "; ".join(f"{w.says(s, 'has')} {_set_text(best)}" for s, best in sets)
+        return f"Showdown: {shown}. {who} {v('wins')}, {_why_text(*why)}, and {takes}."
+    others, rest, pair = alone
+    if others:
+        how = (f"{w.listing(others)} bet too but dropped out"
+               f"{', ' + w.listing(rest) + ' without betting' if rest else ''}"
+               f": {who}, the one bettor left in,")
+    else:
+        how = f"nobody else bet: {who}, the only bettor,"
+    if pair is None:
+        # PV3: betting needs no pair, so there is no right to prove (our ruling)
+        text = (f"{how} {takes}. In this variant betting needs no pair, so {who} "
+                f"{v('shows')} nothing.")
+    else:
+        text = (f"{how} {v('shows')} a pair of {_plural(pair[0])} "
+                f"({pair[0].name}, {pair[1].name}) to prove the right to bet, and "
+                f"{takes}.")
+    return text[0].upper() + text[1:]
 
 
 MAX_CHIPS = 10_000  # a bound on the setting, so a game and its bets stay small to play and show
@@ -985,47 +1068,27 @@ class Poch(Addressed, Game):
         return self._sets[seat]
 
     def _set_key(self, seat):
-        return set_key(self.hands[seat], self.payment, self.system,
-                       self.options["poch_without_pair"])
+        return _key_of(self.best_set(seat), self.payment, self.options["poch_without_pair"])
 
     def _plural(self, card):
-        name = self.suits.rank_name(card.rank)
-        return {"Six": "Sixes"}.get(name, name + "s")
+        return _plural(card)
 
     def _set_words(self, seat):
-        size, _, cards = self.best_set(seat)
-        names = ", ".join(c.name for c in cards)
-        if size == 1:
-            return f"no pair, highest card the {names}"
-        plural = self._plural(cards[0])
-        what = {2: f"a pair of {plural}", 3: f"three {plural}", 4: f"four {plural}"}[size]
-        return f"{what} ({names})"
+        return _set_text(self.best_set(seat))
 
     def _why_best(self, winner, contenders):
         """Why the winner's set beats the next best (P8 / PV3), in words."""
-        key = self._set_key(winner)
+        return _why_text(*self._why_args(winner, contenders))
+
+    def _why_args(self, winner, contenders):
         runner = max((s for s in contenders if s != winner), key=self._set_key)
-        other = self._set_key(runner)
-        size, _, cards = self.best_set(winner)
-        if size == 1:
-            if key[1] > other[1]:
-                return f"no one has a pair and the {cards[0].name} is the highest card (PV3)"
-            return (f"no one has a pair, the highest cards are equal and {cards[0].name}'s suit "
-                    "ranks higher in the skat order (PV3)")
-        if key[0] > other[0]:
-            return "having the larger set"
-        if key[1] > other[1]:
-            return "having the higher rank"
-        if self.options["poch_without_pair"]:
-            return "the pairs are equal and its pair has the higher skat suit (PV3)"
-        if key[2] and not other[2]:
-            card = next(c for c in cards if c.suit == self.payment)
-            return f"the pairs are equal and only its pair holds the payment-suit card, the {card.name}"
-        return "the pairs are equal and its pair has the higher skat suit (our ruling)"
+        return (self.best_set(winner), self._set_key(winner), self._set_key(runner),
+                self.options["poch_without_pair"], self.payment)
 
     def _do_showdown(self, action):
-        contenders = [s for s in range(self.n) if not self.dropped[s] and self.bets[s] > 0]
-        pot = sum(self.bets)
+        bets, dropped = self.bets, self.dropped
+        contenders = [s for s in range(self.n) if not dropped[s] and bets[s] > 0]
+        pot = sum(bets)
         poch = self.holes["poch"]
         if not contenders:
             self.poch_winner = None
@@ -1036,40 +1099,23 @@ class Poch(Addressed, Game):
             self.poch_winner = winner
             self.chips[winner] += pot + poch
             self.holes["poch"] = 0
-            w = self.words
-            who, v = w.name(winner), (lambda verb: w.verb(winner, verb))
-            _, _, cards = self.best_set(winner)
-            takes = f"{v('takes')} the {pot} chips bet and the {poch} chips in the Poch hole"
             if len(contenders) == 1:
-                others = [s for s in self.table.order_from(self.table.next(self.dealer))
-                          if s != winner and self.bets[s] > 0]
-                rest = [s for s in self.table.order_from(self.table.next(self.dealer))
-                        if s != winner and s not in others]
-                if others:
-                    how = (f"{w.listing(others)} bet too but dropped out"
-                           f"{', ' + w.listing(rest) + ' without betting' if rest else ''}"
-                           f": {who}, the one bettor left in,")
-                else:
-                    how = f"nobody else bet: {who}, the only bettor,"
+                order = self._after[self.dealer] + (self.dealer,)
+                others = tuple(s for s in order if s != winner and bets[s] > 0)
+                rest = tuple(s for s in order if s != winner and s not in others)
                 if self.options["poch_without_pair"]:
-                    # PV3: betting needs no pair, so there is no right to prove (our ruling)
-                    text = (f"{how} {takes}. In this variant betting needs no pair, so {who} "
-                            f"{v('shows')} nothing.")
-                    rule = "P10, PV3"
+                    pair, rule = None, "P10, PV3"
                 else:
-                    pair = cards[:2]
+                    pair, rule = tuple(self.best_set(winner)[2][:2]), "P10"
                     self._show(winner, pair)
-                    text = (f"{how} {v('shows')} a pair of {self._plural(pair[0])} "
-                            f"({pair[0].name}, {pair[1].name}) to prove the right to bet, and "
-                            f"{takes}.")
-                    rule = "P10"
-                text = text[0].upper() + text[1:]
+                text = (_showdown_text, (self.words, winner, pot, poch, (others, rest, pair),
+                                         None, None))
             else:
-                for s in contenders:
-                    self._show(s, self.best_set(s)[2])
-                shown = "; ".join(f"{w.says(s, 'has')} {self._set_words(s)}" for s in contenders)
-                text = (f"Showdown: {shown}. {who} {v('wins')}, {self._why_best(winner, contenders)}, "
-                        f"and {takes}.")
+                sets = tuple((s, self.best_set(s)) for s in contenders)
+                for s, best in sets:
+                    self._show(s, best[2])
+                text = (_showdown_text, (self.words, winner, pot, poch, None, sets,
+                                         self._why_args(winner, contenders)))
                 rule = self._showdown_rule(winner, contenders)
         self.bets = [0] * self.n
         self.high = 0
