@@ -16,9 +16,11 @@ from collections import Counter
 
 from typing import Any
 
+_new = tuple.__new__
+
 from ...engine import (CHANCE, SUIT_SYSTEMS, TABLE, Action, ConfigError, Game, IllegalAction,
                       Phase, RankOrder, deal_problem, make_deck)
-from ...engine.core import shared_action, shuffled, text_of
+from ...engine.core import Step, shared_action, shuffled, text_of
 from ...engine.words import Addressed, sentence_case
 
 __all__ = ["Poch", "HOLES", "RULES", "best_set", "set_key"]
@@ -880,11 +882,42 @@ class Poch(Addressed, Game):
         return f"{who} laid the last card of the run and {w.verb(seat, 'starts')} the next one"
 
     # ---- doing ---------------------------------------------------------------------------
-    def _do(self, action):
-        text, rule = _DOERS[self._phase.key](self, action)
-        return (text if self.you is None else (_spoken, (text,))), rule
+    def apply(self, action):
+        """As :meth:`Game.apply`, with one of the legal actions of this step (the very object,
+        :meth:`legal_actions`), which has passed every check, applied here at once (the
+        step recorded as :meth:`Game._record` does, written out: every step of every game
+        and trial takes this path). Any other action goes through every check."""
+        legal = self._legal_now
+        if legal is None:
+            return Game.apply(self, action)
+        for allowed in legal:
+            if allowed is action:
+                break
+        else:
+            return Game.apply(self, action)
+        actor = self._actor_now
+        phase = self._phase.key
+        deal = self.deal_no
+        self._legal_now = None
+        try:
+            text, rule = self._do(action)
+        except Exception:
+            self._rebuild(self.actions)  # never leave a half-applied action behind
+            raise
+        actions = self.actions
+        actions.append(action)
+        step = _new(Step, (len(actions), action, phase, deal, [text], rule, actor))
+        self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
+        return step
 
-    def _do_ante(self, action):
+    def _do(self, action):
+        w = self.words
+        text, rule = _DOERS[self._phase.key](self, action, w)
+        return (text if w.you is None else (_spoken, (text,))), rule
+
+    def _do_ante(self, action, w):
         if action.kind == "end":
             text = self._game_over_reason() + " " + self._final_words()
             self._phase = OVER_PHASE
@@ -898,9 +931,9 @@ class Poch(Addressed, Game):
         self._new_deal_state()
         self._phase = DEAL_PHASE
         self.current_player = CHANCE
-        return (_ante_text, (self.words, self.deal_no, self.dealer, tuple(holes[h] for h in HOLES))), "P4"
+        return (_ante_text, (w, self.deal_no, self.dealer, tuple(holes[h] for h in HOLES))), "P4"
 
-    def _do_deal(self, action):
+    def _do_deal(self, action, w):
         self._sets = None
         card_of = self._tab.card
         cards = [card_of[c.code] for c in action.cards]       # the deck's own Card objects
@@ -927,7 +960,7 @@ class Poch(Addressed, Game):
         self.pay_queue = self._phase1_steps()
         self._phase = PAY_PHASE
         self.current_player = TABLE
-        return (_deal_text, (self.words, self.dealer, order, sizes, len(cards), last,
+        return (_deal_text, (w, self.dealer, order, sizes, len(cards), last,
                              receiver)), rule
 
     def _phase1_steps(self):
@@ -954,7 +987,7 @@ class Poch(Addressed, Game):
                 steps.append(shared_action("unclaimed", what=hole))
         return steps
 
-    def _do_pay(self, action):
+    def _do_pay(self, action, w):
         self.pay_queue.pop(0)
         hole = action.what
         holes = self.holes
@@ -975,7 +1008,7 @@ class Poch(Addressed, Game):
                 self._show(seat, [card_of[f"{r}-{payment}"] for r in
                                   (("K", "Q") if hole == "marriage" else ("7", "8", "9"))])
                 turned, rule = False, "P6"
-            text = (_claim_text, (self.words, seat, hole, chips, card, turned))
+            text = (_claim_text, (w, seat, hole, chips, card, turned))
         else:
             card = card_of[f"{hole}-{payment}"] if hole in HONOURS else self.payment_card
             text, rule = (_unclaimed_text, (hole, chips, card, self.turned)), "P7"
@@ -1004,18 +1037,18 @@ class Poch(Addressed, Game):
         self.to_act = self.table.next(self.dealer)
         self.current_player = self._betting_turn()
 
-    def _do_poch(self, action):
+    def _do_poch(self, action, w):
         seat, kind = action.seat, action.kind
         if kind == "extra chips":
-            return self._do_extra_chips(action.amount)
+            return self._do_extra_chips(action.amount, w)
         bets = self.bets
         if kind == "pass":
             self.need[seat] = False
-            text = (_poch_text, (self.words, seat, kind, None, 0, 0, 0))
+            text = (_poch_text, (w, seat, kind, None, 0, 0, 0))
         elif kind == "drop":
             self.dropped[seat] = True
             self.need[seat] = False
-            text = (_poch_text, (self.words, seat, kind, None, 0, 0, bets[seat]))
+            text = (_poch_text, (w, seat, kind, None, 0, 0, bets[seat]))
         else:
             if kind == "bet":
                 total = action.amount
@@ -1026,7 +1059,7 @@ class Poch(Addressed, Game):
             put = total - bets[seat]
             self.chips[seat] -= put
             bets[seat] = total
-            text = (_poch_text, (self.words, seat, kind, action.amount, put, total, 0))
+            text = (_poch_text, (w, seat, kind, action.amount, put, total, 0))
             if total > self.high:
                 self.high = total
                 need, dropped = self.need, self.dropped
@@ -1037,14 +1070,14 @@ class Poch(Addressed, Game):
         self._next_bettor(seat)
         return text, "P9"
 
-    def _do_extra_chips(self, amount):
+    def _do_extra_chips(self, amount, w):
         """PV5: every player receives ``amount`` extra chips from the bank."""
         seat = self.to_act
         for s in range(self.n):
             self.chips[s] += amount
         self.extra_each += amount
         self.current_player = self._betting_turn()
-        return (_extra_text, (self.words, seat, self.high, self.high - self.bets[seat],
+        return (_extra_text, (w, seat, self.high, self.high - self.bets[seat],
                               self.chips[seat] - amount, amount, self.extra_each)), "PV5"
 
     def _next_bettor(self, seat):
@@ -1085,7 +1118,7 @@ class Poch(Addressed, Game):
         return (self.best_set(winner), self._set_key(winner), self._set_key(runner),
                 self.options["poch_without_pair"], self.payment)
 
-    def _do_showdown(self, action):
+    def _do_showdown(self, action, w):
         bets, dropped = self.bets, self.dropped
         contenders = [s for s in range(self.n) if not dropped[s] and bets[s] > 0]
         pot = sum(bets)
@@ -1108,13 +1141,13 @@ class Poch(Addressed, Game):
                 else:
                     pair, rule = tuple(self.best_set(winner)[2][:2]), "P10"
                     self._show(winner, pair)
-                text = (_showdown_text, (self.words, winner, pot, poch, (others, rest, pair),
+                text = (_showdown_text, (w, winner, pot, poch, (others, rest, pair),
                                          None, None))
             else:
                 sets = tuple((s, self.best_set(s)) for s in contenders)
                 for s, best in sets:
                     self._show(s, best[2])
-                text = (_showdown_text, (self.words, winner, pot, poch, None, sets,
+                text = (_showdown_text, (w, winner, pot, poch, None, sets,
                                          self._why_args(winner, contenders)))
                 rule = self._showdown_rule(winner, contenders)
         self.bets = [0] * self.n
@@ -1133,7 +1166,7 @@ class Poch(Addressed, Game):
         return "P10, P8"
 
     # ---- phase 3 -------------------------------------------------------------------------
-    def _do_run(self, action):
+    def _do_run(self, action, w):
         seat, card = action.seat, action.card
         tab = self._tab
         code = card.code
@@ -1158,7 +1191,7 @@ class Poch(Addressed, Game):
             self.run_next = None
             self._phase = SETTLE_PHASE
             self.current_player = TABLE
-            return (_run_text, (self.words, seat, card, how, "out", None)), rule
+            return (_run_text, (w, seat, card, how, "out", None)), rule
         nxt = tab.next[code]
         if nxt is None:
             stop = "ace"
@@ -1169,10 +1202,10 @@ class Poch(Addressed, Game):
         else:
             self.run_next = nxt
             self.current_player = self.owner[nxt.code]
-            return (_run_text, (self.words, seat, card, how, None, None)), rule
+            return (_run_text, (w, seat, card, how, None, None)), rule
         self.run_next = None
         self.leader = self.current_player = seat
-        return (_run_text, (self.words, seat, card, how, stop, nxt)), rule
+        return (_run_text, (w, seat, card, how, stop, nxt)), rule
 
     def _next_card(self, card):
         nxt = self._tab.next[card.code]
@@ -1186,7 +1219,7 @@ class Poch(Addressed, Game):
             return _stop_text("ace", None)
         return _stop_text("turned" if nxt == self.turned else "played", nxt)
 
-    def _do_settle(self, action):
+    def _do_settle(self, action, w):
         seat = self.out
         centre = self.holes["centre"]
         self.holes["centre"] = 0
@@ -1206,7 +1239,7 @@ class Poch(Addressed, Game):
         self.deal_no += 1
         self._phase = ANTE_PHASE
         self.current_player = TABLE
-        return (_settle_text, (self.words, seat, centre, tuple(parts), total, self.dealer)), rule
+        return (_settle_text, (w, seat, centre, tuple(parts), total, self.dealer)), rule
 
     # ---- the end -------------------------------------------------------------------------
     def _game_over_reason(self):
