@@ -199,13 +199,12 @@ _ONE_CHOICE = {kind: tuple(Action(kind, s) for s in range(6))
 _AMOUNTS: dict = {}       # (kind, seat) → that seat's actions of that kind, amount 1, 2, …
 
 
-def _amounts(kind, seat, most) -> list:
+def _amounts(kind, seat, most) -> tuple:
     """The actions ``kind`` (bet or raise) of ``seat`` for amounts 1 to ``most``, shared."""
-    made = _AMOUNTS.get((kind, seat))
-    if made is None:
-        made = _AMOUNTS[(kind, seat)] = []
+    made = _AMOUNTS.get((kind, seat), ())
     if len(made) < most:
-        made += [Action(kind, seat, amount=k) for k in range(len(made) + 1, most + 1)]
+        made = _AMOUNTS[(kind, seat)] = made + tuple(
+            Action(kind, seat, amount=k) for k in range(len(made) + 1, most + 1))
     return made[:most]
 
 
@@ -558,6 +557,7 @@ class Poch(Addressed, Game):
         self._after = tuple(tuple(self.table.order_from(self.table.next(s))[:-1])
                             for s in range(self.n))
         self.current_player, self.finished = TABLE, False
+        self._w = self.words        # (a change of who is you plays the game again: _reset)
         self.chips = [self.setup["chips"]] * self.n
         self.extra_each = 0         # PV5: extra chips every player has received from the bank
         self.holes = dict.fromkeys(HOLES, 0)
@@ -641,9 +641,9 @@ class Poch(Addressed, Game):
             short = self._short(self.to_act)
             if short:
                 return (Action("extra chips", amount=short),)
-            return tuple(self._betting_actions(self.to_act))
+            return self._betting_actions(self.to_act)
         if key == "ante":
-            return (END_ACTION,) if self._game_over_reason() else (ANTE_ACTION,)
+            return (END_ACTION,) if self._game_ends() else (ANTE_ACTION,)
         if key == "showdown":
             return (SHOWDOWN_ACTION,)
         if key == "settle":
@@ -652,12 +652,12 @@ class Poch(Addressed, Game):
 
     def _betting_actions(self, seat):
         if not self._eligible(seat):
-            return [_ONE_CHOICE["pass" if self.high == 0 else "drop"][seat]]
+            return (_ONE_CHOICE["pass" if self.high == 0 else "drop"][seat],)
         cap = self._cap(seat)
         if self.high == 0:
-            return [_ONE_CHOICE["pass"][seat], *_amounts("bet", seat, cap)]
-        return [_ONE_CHOICE["call"][seat], *_amounts("raise", seat, cap - self.high),
-                _ONE_CHOICE["drop"][seat]]
+            return (_ONE_CHOICE["pass"][seat],) + _amounts("bet", seat, cap)
+        return ((_ONE_CHOICE["call"][seat],) + _amounts("raise", seat, cap - self.high)
+                + (_ONE_CHOICE["drop"][seat],))
 
     def _legal_ranges(self):
         """The betting's amounts as ranges (bet 1 to cap), never listed one by one."""
@@ -913,7 +913,7 @@ class Poch(Addressed, Game):
         return step
 
     def _do(self, action):
-        w = self.words
+        w = self._w
         text, rule = _DOERS[self._phase.key](self, action, w)
         return (text if w.you is None else (_spoken, (text,))), rule
 
@@ -1242,6 +1242,12 @@ class Poch(Addressed, Game):
         return (_settle_text, (w, seat, centre, tuple(parts), total, self.dealer)), rule
 
     # ---- the end -------------------------------------------------------------------------
+    def _game_ends(self):
+        """P15: does the game end before this deal (someone cannot ante, or the deals agreed
+        are played)? :meth:`_game_over_reason` says why."""
+        limit = self.setup["deals"]
+        return min(self.chips) < ANTE or (limit is not None and self.deal_no > limit)
+
     def _game_over_reason(self):
         poor = [s for s in range(self.n) if self.chips[s] < ANTE]
         if poor:
