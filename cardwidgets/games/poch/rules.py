@@ -335,6 +335,43 @@ def _stop_text(stop, card):
     return f"The {card.name} has already been played: the run stops."
 
 
+def _over_reason(w, chips, limit, deal_no):
+    """P15: why the game ends before deal ``deal_no`` (``""``: it does not), ``chips``
+    each player's."""
+    poor = [s for s in range(len(chips)) if chips[s] < ANTE]
+    if poor:
+        who = " and ".join(
+            w.says(s, "has") + (f" only {chips[s]} chip{'s' if chips[s] != 1 else ''}"
+                                if chips[s] else " no chips left") for s in poor)
+        cannot = " and cannot" if len(poor) == 1 else ": not everyone can"
+        return sentence_case(f"{who}{cannot} pay the {ANTE}-chip ante, so the game ends.")
+    if limit is not None and deal_no > limit:
+        return f"The {limit} deal{'s' if limit != 1 else ''} agreed have been played: the game ends."
+    return ""
+
+
+def _final_text(w, winners, top, holes, money):
+    """P15 (PV4): who wins with ``top`` chips, the chips left in the ``holes`` (hole, chips)
+    and, in PV4, each player's ``money``."""
+    text = f"{w.says(list(winners), 'wins')} with {top} chips."
+    left = sum(c for _, c in holes)
+    if left:
+        held = ", ".join(f"{HOLE_TITLES[h]} {c}" for h, c in holes if c)
+        if money:
+            text += f" The {left} chips left on the board ({held}) are shared out (PV4)."
+        else:
+            text += f" {left} chips stay on the board ({held}) and belong to nobody."
+    if money:
+        said = ", ".join(f"{w.name(s)} {v:+.2f}" for s, v in enumerate(money))
+        text += f" Settling in money (PV4): {said}."
+    return text
+
+
+def _end_text(reason, final):
+    """P15: the last step's words, from :func:`_over_reason`'s and :func:`_final_text`'s."""
+    return _over_reason(*reason) + " " + _final_text(*final)
+
+
 def _settle_text(w, seat, centre, parts, total, dealer):
     """P14 (P11): ``seat`` went out; ``parts``: (other, cards owed, chips paid) of each."""
     said = []
@@ -919,7 +956,8 @@ class Poch(Addressed, Game):
 
     def _do_ante(self, action, w):
         if action.kind == "end":
-            text = self._game_over_reason() + " " + self._final_words()
+            text = (_end_text, ((w, tuple(self.chips), self.setup["deals"], self.deal_no),
+                                self._final_args()))
             self._phase = OVER_PHASE
             self.current_player, self.finished = None, True
             return text, "P15"
@@ -940,12 +978,12 @@ class Poch(Addressed, Game):
         n = self.n
         order = self._after[self.dealer] + (self.dealer,)
         pv2 = self.options["turned_card_dealt"]
-        dealt = cards if pv2 else cards[:-1]
+        end = len(cards) if pv2 else len(cards) - 1
         hands, owner = self.hands, self.owner
-        for i, card in enumerate(dealt):
-            seat = order[i % n]
-            hands[seat].append(card)
-            owner[card.code] = seat
+        for first, seat in enumerate(order):       # one card at a time, clockwise (P5)
+            hand = cards[first:end:n]
+            hands[seat] += hand
+            owner.update(dict.fromkeys([c.code for c in hand], seat))
         last = cards[-1]
         self.payment, self.payment_card = last.suit, last
         sizes = tuple(len(hands[s]) for s in order)
@@ -965,12 +1003,12 @@ class Poch(Addressed, Game):
 
     def _phase1_steps(self):
         """P6/P7/PV1: one step per hole, Ace … Ten, Marriage, Sequence."""
-        suit = self.payment
+        suit, owner = self.payment, self.owner
         holder = {}
-        for seat, hand in enumerate(self.hands):
-            for card in hand:
-                if card.suit == suit:
-                    holder[card.rank] = seat
+        for rank in RANKS.high_to_low:
+            seat = owner.get(f"{rank}-{suit}")
+            if seat is not None:
+                holder[rank] = seat
         steps = []
         for rank in HONOURS:
             if rank in holder:
@@ -1249,36 +1287,16 @@ class Poch(Addressed, Game):
         return min(self.chips) < ANTE or (limit is not None and self.deal_no > limit)
 
     def _game_over_reason(self):
-        poor = [s for s in range(self.n) if self.chips[s] < ANTE]
-        if poor:
-            w = self.words
-            who = " and ".join(
-                w.says(s, "has") + (f" only {self.chips[s]} chip{'s' if self.chips[s] != 1 else ''}"
-                                    if self.chips[s] else " no chips left") for s in poor)
-            cannot = " and cannot" if len(poor) == 1 else ": not everyone can"
-            return sentence_case(f"{who}{cannot} pay the {ANTE}-chip ante, so the game ends.")
-        limit = self.setup["deals"]
-        if limit is not None and self.deal_no > limit:
-            return f"The {limit} deal{'s' if limit != 1 else ''} agreed have been played: the game ends."
-        return ""
+        return _over_reason(self.words, tuple(self.chips), self.setup["deals"], self.deal_no)
 
     def _final_words(self):
+        return _final_text(*self._final_args())
+
+    def _final_args(self):
+        """The values :func:`_final_text` says, as they are now."""
         res = self.result()
-        best = res["winners"]
-        w = self.words
-        top = self.chips[best[0]]
-        text = f"{w.says(best, 'wins')} with {top} chips."
-        left = sum(self.holes.values())
-        if left:
-            holes = ", ".join(f"{HOLE_TITLES[h]} {c}" for h, c in self.holes.items() if c)
-            if res.get("money"):
-                text += f" The {left} chips left on the board ({holes}) are shared out (PV4)."
-            else:
-                text += f" {left} chips stay on the board ({holes}) and belong to nobody."
-        if res.get("money"):
-            money = ", ".join(f"{w.name(s)} {v:+.2f}" for s, v in enumerate(res["money"]))
-            text += f" Settling in money (PV4): {money}."
-        return text
+        return (self.words, tuple(res["winners"]), self.chips[res["winners"][0]],
+                tuple(self.holes.items()), tuple(res["money"]) if res.get("money") else None)
 
     def result(self) -> dict:
         """Chips of each player, chips left on the board, the winners and, in PV4, money."""
