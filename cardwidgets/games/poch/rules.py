@@ -20,6 +20,7 @@ _new = tuple.__new__
 
 from ...engine import (CHANCE, SUIT_SYSTEMS, TABLE, Action, ConfigError, Game, IllegalAction,
                       Phase, RankOrder, deal_problem, make_deck)
+from ...engine.seats import Table
 from ...engine.core import Step, shared_action, shuffled, text_of
 from ...engine.words import Addressed, sentence_case
 
@@ -191,6 +192,9 @@ class _Tables:
 
 
 _TABLES = {system: _Tables(system) for system in ("german", "french")}
+#: players → each seat → every other seat, in the direction of play (P4, P9) from the next one
+_AFTER = {n: tuple(tuple(Table(n, "left").order_from((s + 1) % n)[:-1]) for s in range(n))
+          for n in range(3, 7)}
 
 ANTE_ACTION, END_ACTION, SHOWDOWN_ACTION = Action("ante"), Action("end"), Action("showdown")
 _GO_OUT = tuple(Action("go out", s) for s in range(6))
@@ -590,11 +594,9 @@ class Poch(Addressed, Game):
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
         self._tab = _TABLES[self.system]
-        #: each seat → every other seat, in the direction of play from the next one
-        self._after = tuple(tuple(self.table.order_from(self.table.next(s))[:-1])
-                            for s in range(self.n))
+        self._after = _AFTER[self.n]
         self.current_player, self.finished = TABLE, False
-        self._w = self.words        # (a change of who is you plays the game again: _reset)
+        self._w = None              # the words, made at the first step (see _do)
         self.chips = [self.setup["chips"]] * self.n
         self.extra_each = 0         # PV5: extra chips every player has received from the bank
         self.holes = dict.fromkeys(HOLES, 0)
@@ -950,7 +952,9 @@ class Poch(Addressed, Game):
         return step
 
     def _do(self, action):
-        w = self._w
+        w = self._w        # (a change of who is you plays the game again, from _reset)
+        if w is None:
+            w = self._w = self.words
         text, rule = _DOERS[self._phase.key](self, action, w)
         return (text if w.you is None else (_spoken, (text,))), rule
 
