@@ -938,8 +938,13 @@ class Poch(Addressed, Game):
         phase = self._phase.key
         deal = self.deal_no
         self._legal_now = None
+        w = self._w
+        if w is None:
+            w = self._w = self.words
         try:
-            text, rule = self._do(action)
+            text, rule = _DOERS[phase](self, action, w)     # as _do, written out
+            if w.you is not None:
+                text = (_spoken, (text,))
         except Exception:
             self._rebuild(self.actions)  # never leave a half-applied action behind
             raise
@@ -1243,7 +1248,8 @@ class Poch(Addressed, Game):
             stop = "played"
         else:
             self.run_next = nxt
-            self.current_player = self.owner[nxt.code]
+            holder = self.current_player = self._actor_now = self.owner[code := nxt.code]
+            self._legal_now = (tab.plays[code][holder],)     # the next step's one legal action
             return (_run_text, (w, seat, card, how, None, None)), rule
         self.run_next = None
         self.leader = self.current_player = seat
