@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import add
 
 from typing import Any
 
@@ -726,8 +727,9 @@ class Poch(Addressed, Game):
         call; in PV5 only the seat's own chips limit it."""
         if self.options["extra_chips"]:
             return self.chips[seat] + self.bets[seat]
-        stacks = [self.chips[s] + self.bets[s] for s in self._in_with_chips()]
-        return min(stacks) if stacks else 0
+        # (the stacks of _in_with_chips, in one pass)
+        return min([x for x, out in zip(map(add, self.chips, self.bets), self.dropped)
+                    if x > 0 and not out], default=0)
 
     def _short(self, seat):
         """PV5: how many chips ``seat`` lacks to match the bet (0 if none, or not PV5)."""
@@ -1035,7 +1037,10 @@ class Poch(Addressed, Game):
         return steps
 
     def _do_pay(self, action, w):
-        self.pay_queue.pop(0)
+        queue = self.pay_queue
+        queue.pop(0)
+        if queue:                               # the next step's one legal action
+            self._legal_now, self._actor_now = (queue[0],), TABLE
         hole = action.what
         holes = self.holes
         chips = holes[hole]
@@ -1220,7 +1225,10 @@ class Poch(Addressed, Game):
         card = tab.card[code]                   # the deck's own Card object
         starting = self.run_next is None
         hand = self.hands[seat]
-        hand.remove(card)
+        try:                                    # (found by identity: a Card compares in Python)
+            del hand[[*map(id, hand)].index(id(card))]
+        except ValueError:                      # (not our own Card object: by value)
+            hand.remove(card)
         del self.owner[code]
         self._sets = None
         centre = self.centre
