@@ -22,7 +22,7 @@ _new = tuple.__new__
 from ...engine import (CHANCE, SUIT_SYSTEMS, TABLE, Action, ConfigError, Game, IllegalAction,
                       Phase, RankOrder, deal_problem, make_deck)
 from ...engine.seats import Table
-from ...engine.core import Step, shared_action, shuffled, text_of
+from ...engine.core import Step, shuffled, text_of
 from ...engine.words import Addressed, sentence_case
 
 __all__ = ["Poch", "HOLES", "RULES", "best_set", "set_key"]
@@ -188,6 +188,8 @@ class _Tables:
             self.next[c.code] = None if rank is None else suits.card(f"{rank}-{c.suit}")
         #: code → its place in a sorted hand (by suit, then high to low, as the views show)
         self.order = {c.code: (suits.suits.index(c.suit), -RANKS.value(c)) for c in deck}
+        #: suit → rank → the code of its card
+        self.codes = {suit: {r: f"{r}-{suit}" for r in RANKS.high_to_low} for suit in suits.suits}
         #: code → the action of each seat playing it (P12), shared by every game
         self.plays = {c.code: tuple(Action("play", s, card=c) for s in range(6)) for c in deck}
 
@@ -198,6 +200,10 @@ _AFTER = {n: tuple(tuple(Table(n, "left").order_from((s + 1) % n)[:-1]) for s in
           for n in range(3, 7)}
 
 ANTE_ACTION, END_ACTION, SHOWDOWN_ACTION = Action("ante"), Action("end"), Action("showdown")
+#: phase 1 (P6, P7): hole → the action of each seat taking it, and of nobody taking it
+_CLAIM = {hole: tuple(Action("claim", s, what=hole) for s in range(6)) for hole in HOLES[:7]}
+_UNCLAIMED = {hole: Action("unclaimed", what=hole) for hole in HOLES[:7]}
+_SETS_OF_HOLES = (("marriage", ("K", "Q")), ("sequence", ("7", "8", "9")))
 _GO_OUT = tuple(Action("go out", s) for s in range(6))
 _ONE_CHOICE = {kind: tuple(Action(kind, s) for s in range(6))
                for kind in ("pass", "drop", "call")}
@@ -1014,26 +1020,20 @@ class Poch(Addressed, Game):
 
     def _phase1_steps(self):
         """P6/P7/PV1: one step per hole, Ace … Ten, Marriage, Sequence."""
-        suit, owner = self.payment, self.owner
-        holder = {}
-        for rank in RANKS.high_to_low:
-            seat = owner.get(f"{rank}-{suit}")
-            if seat is not None:
-                holder[rank] = seat
+        get = self.owner.get
+        codes = self._tab.codes[self.payment]            # rank → the payment suit's card
+        holder = {rank: get(code) for rank, code in codes.items()}    # (None: nobody)
         steps = []
         for rank in HONOURS:
-            if rank in holder:
-                steps.append(shared_action("claim", holder[rank], what=rank))
-            elif self.turned is not None and self.turned.rank == rank and self.options["dealer_takes_turned"]:
-                steps.append(shared_action("claim", self.dealer, what=rank))
-            else:
-                steps.append(shared_action("unclaimed", what=rank))
-        for hole, ranks in (("marriage", ("K", "Q")), ("sequence", ("7", "8", "9"))):
-            seats = {holder.get(r) for r in ranks}
-            if len(seats) == 1 and None not in seats:
-                steps.append(shared_action("claim", seats.pop(), what=hole))
-            else:
-                steps.append(shared_action("unclaimed", what=hole))
+            seat = holder[rank]
+            if seat is None and self.options["dealer_takes_turned"] and \
+                    self.turned is not None and self.turned.rank == rank:
+                seat = self.dealer
+            steps.append(_UNCLAIMED[rank] if seat is None else _CLAIM[rank][seat])
+        for hole, ranks in _SETS_OF_HOLES:
+            seats = {holder[r] for r in ranks}
+            seat = seats.pop() if len(seats) == 1 else None
+            steps.append(_UNCLAIMED[hole] if seat is None else _CLAIM[hole][seat])
         return steps
 
     def _do_pay(self, action, w):
@@ -1163,11 +1163,13 @@ class Poch(Addressed, Game):
 
     def _why_best(self, winner, contenders):
         """Why the winner's set beats the next best (P8 / PV3), in words."""
-        return _why_text(*self._why_args(winner, contenders))
+        return _why_text(*self._why_args(winner, contenders,
+                                         {s: self._set_key(s) for s in contenders}))
 
-    def _why_args(self, winner, contenders):
-        runner = max((s for s in contenders if s != winner), key=self._set_key)
-        return (self.best_set(winner), self._set_key(winner), self._set_key(runner),
+    def _why_args(self, winner, contenders, keys):
+        """:func:`_why_text`'s arguments; ``keys``: each contender's :meth:`_set_key`."""
+        runner = max((s for s in contenders if s != winner), key=keys.__getitem__)
+        return (self.best_set(winner), keys[winner], keys[runner],
                 self.options["poch_without_pair"], self.payment)
 
     def _do_showdown(self, action, w):
@@ -1180,7 +1182,8 @@ class Poch(Addressed, Game):
             text = f"Everyone passed: nobody pochs, and the Poch hole keeps its {poch} chips."
             rule = "P10"
         else:
-            winner = max(contenders, key=self._set_key)
+            keys = {s: self._set_key(s) for s in contenders}
+            winner = max(contenders, key=keys.__getitem__)
             self.poch_winner = winner
             self.chips[winner] += pot + poch
             self.holes["poch"] = 0
@@ -1200,8 +1203,8 @@ class Poch(Addressed, Game):
                 for s, best in sets:
                     self._show(s, best[2])
                 text = (_showdown_text, (w, winner, pot, poch, None, sets,
-                                         self._why_args(winner, contenders)))
-                rule = self._showdown_rule(winner, contenders)
+                                         self._why_args(winner, contenders, keys)))
+                rule = self._showdown_rule(winner, contenders, keys)
         self.bets = [0] * self.n
         self.high = 0
         self._phase = RUN_PHASE
@@ -1210,9 +1213,10 @@ class Poch(Addressed, Game):
         self.run_next = None
         return text, rule
 
-    def _showdown_rule(self, winner, contenders):
-        key = self._set_key(winner)
-        rivals = [self._set_key(s) for s in contenders if s != winner]
+    def _showdown_rule(self, winner, contenders, keys=None):
+        keys = keys or {s: self._set_key(s) for s in contenders}
+        key = keys[winner]
+        rivals = [keys[s] for s in contenders if s != winner]
         if self.options["poch_without_pair"] and (key[0] < 2 or any(r[:2] == key[:2] for r in rivals)):
             return "P10, PV3"
         return "P10, P8"
