@@ -1229,9 +1229,13 @@ class Poch(Addressed, Game):
         card = tab.card[code]                   # the deck's own Card object
         starting = self.run_next is None
         hand = self.hands[seat]
-        try:                                    # (found by identity: a Card compares in Python)
-            del hand[[*map(id, hand)].index(id(card))]
-        except ValueError:                      # (not our own Card object: by value)
+        i = 0
+        for held in hand:                       # (found by identity: a Card compares in Python)
+            if held is card:
+                del hand[i]
+                break
+            i += 1
+        else:                                   # (not our own Card object: by value)
             hand.remove(card)
         del self.owner[code]
         self._sets = None
