@@ -10,6 +10,10 @@
 
     python benchmarks/engine_speed.py [seconds per game]
 
+* the public API's floor: a game with almost no rules (:class:`Floor`) through the same loop,
+  in µs a step; and from it each race's least possible ratio, the floor's µs a step times
+  the engine's steps over the bare's µs (what the API alone uses of the target of 2).
+
 To compare with another checkout: ``PYTHONPATH=/other/checkout python benchmarks/...``
 (only the public API is used).
 """
@@ -30,6 +34,8 @@ from bare.pocha import bare_hand  # noqa: E402
 from bare.truc import bare_game as bare_truc  # noqa: E402
 from bare.truk import bare_game as bare_truk  # noqa: E402
 from cardwidgets import CHANCE, GAMES  # noqa: E402
+from cardwidgets.engine import Game, Phase  # noqa: E402
+from cardwidgets.engine.core import shared_action  # noqa: E402
 
 #: (game, players, setup) of the whole games timed
 TABLES = [("poch", 4, {}), ("pocha", 4, {}), ("truk", 4, {}), ("truc", 4, {}),
@@ -39,24 +45,62 @@ BARE = {"poch": bare_poch, "truk": bare_truk, "truc": bare_truc}
 clock = time.process_time
 
 
-def whole_game(key, n, setup, rng) -> int:
-    """One random whole game through the public API; returns its steps."""
-    game = GAMES[key](n, **setup)
+def play(game, rng, going=None) -> int:
+    """Play ``game`` at random through the public API (the shuffle at :data:`CHANCE`, a legal
+    action chosen by ``rng`` otherwise) until it is over or ``going(game)`` is false; returns
+    its steps."""
     while True:
         actor = game.current_player
-        if actor is None:
+        if actor is None or (going is not None and not going(game)):
             return len(game.history)
         game.apply(game.chance_action(rng) if actor == CHANCE
                    else rng.choice(game.legal_actions()))
 
 
-def pocha_hand(rng) -> None:
+def whole_game(key, n, setup, rng) -> int:
+    """One random whole game through the public API; returns its steps."""
+    return play(GAMES[key](n, **setup), rng)
+
+
+def pocha_hand(rng) -> int:
     """One random whole-deck Pocha hand (10 cards each, 4 players) through its scoring."""
-    game = GAMES["pocha"](4, start=10, hands=1, dealer=rng.randrange(4))
-    while game.hand_no == 1 and not game.finished:
-        actor = game.current_player
-        game.apply(game.chance_action(rng) if actor == CHANCE
-                   else rng.choice(game.legal_actions()))
+    return play(GAMES["pocha"](4, start=10, hands=1, dealer=rng.randrange(4)), rng,
+                lambda game: game.hand_no == 1)
+
+
+class Floor(Game):
+    """The public API's floor: a game with almost no rules (each seat in turn takes one of
+    two shared actions, the core's own ``current_player``, ``legal_actions`` and ``apply``
+    doing the rest: every step checked, explained and recorded), ``FLOOR_STEPS`` steps."""
+
+    key, title = "floor", "Floor"
+    min_players, max_players = 2, 8
+    PHASES = (Phase("play", "Play"), Phase("over", "Over"))
+    RULES = {"F1": "Each seat in turn says yes or no."}
+
+    def _reset(self):
+        self._phase, self.turn = self.PHASES[0], 0
+        self._choices = [(shared_action("yes", s), shared_action("no", s)) for s in range(self.n)]
+
+    def _actor(self):
+        return self.turn
+
+    def _legal(self):
+        return self._choices[self.turn]
+
+    def _do(self, action):
+        self.turn = (self.turn + 1) % self.n
+        if len(self.actions) + 1 >= FLOOR_STEPS:
+            self._phase = self.PHASES[1]
+        return ("{} says {}.", (action.seat, action.kind)), "F1"
+
+
+FLOOR_STEPS = 40
+
+
+def floor_game(rng) -> int:
+    """One floor game (4 players) through the public API; returns its steps."""
+    return play(Floor(4), rng)
 
 
 def race(plays: dict, seconds: float, rounds: int = 20) -> dict:
@@ -76,9 +120,21 @@ def race(plays: dict, seconds: float, rounds: int = 20) -> dict:
     return {name: spent[name] / done[name] for name in plays}
 
 
+USAGE = "usage: python benchmarks/engine_speed.py [seconds per game, default 3]"
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    seconds = float(argv[0]) if argv else 3.0
+    if argv and argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    try:
+        (seconds,) = map(float, argv) if argv else (3.0,)
+        if not 0 < seconds < 1e6:
+            raise ValueError(seconds)
+    except ValueError:
+        print(USAGE, file=sys.stderr)
+        return 2
     print(f"cardwidgets from {Path(sys.modules['cardwidgets'].__file__).parent}; load "
           f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} (2 cores); CPU time")
     for key, n, setup in TABLES:
@@ -89,16 +145,27 @@ def main(argv=None) -> int:
         spent = clock() - start
         print(f"{key:5} {n} players: {games / spent:8.1f} random whole games/s, "
               f"{spent / steps * 1e6:5.1f} µs a step ({games} games, {steps} steps)")
-    r1, r2 = random.Random(2024), random.Random(2024)
-    per = race({"engine": lambda: pocha_hand(r1), "bare": lambda: bare_hand(r2)}, 2 * seconds)
+    floor: list = []            # the floor's µs a step, raced beside each engine and bare
+    least: dict = {}            # race → the least ratio over its bare the floor allows
+    r1, r2, r3 = random.Random(2024), random.Random(2024), random.Random(2024)
+    hand_steps = [0, 0]
+
+    def hand():
+        hand_steps[0] += pocha_hand(r1)
+        hand_steps[1] += 1
+
+    per = race({"engine": hand, "bare": lambda: bare_hand(r2),
+                "floor": lambda: floor_game(r3)}, 2 * seconds)
     ratio = per["engine"] / per["bare"]
+    floor.append(per["floor"] / FLOOR_STEPS)
+    least["Pocha hands"] = floor[-1] * hand_steps[0] / hand_steps[1] / per["bare"]
     print(f"Pocha 10-card hands: engine {per['engine'] * 1e6:.0f} µs, bare {per['bare'] * 1e6:.0f}"
           f" µs a hand: {ratio:.2f}× the bare (target at most 2: "
           f"{'met' if ratio <= 2 else 'NOT met'})")
     for key, bare in BARE.items():
         steps = {"engine": 0, "bare": 0}
         games = dict.fromkeys(steps, 0)
-        r1, r2 = random.Random(7), random.Random(7)
+        r1, r2, r3 = random.Random(7), random.Random(7), random.Random(7)
 
         def engine(key=key):
             steps["engine"] += whole_game(key, 4, {}, r1)
@@ -108,13 +175,20 @@ def main(argv=None) -> int:
             steps["bare"] += bare(r2)[0]
             games["bare"] += 1
 
-        per = race({"engine": engine, "bare": plain}, 2 * seconds)
+        per = race({"engine": engine, "bare": plain, "floor": lambda: floor_game(r3)},
+                   2 * seconds)
         ratio = per["engine"] / per["bare"]
         each = {k: steps[k] / games[k] for k in steps}
+        floor.append(per["floor"] / FLOOR_STEPS)
+        least[key.capitalize()] = floor[-1] * each["engine"] / per["bare"]
         print(f"{key.capitalize():5} whole games, 4 players: engine {per['engine'] * 1e6:.0f} µs "
               f"({each['engine']:.1f} steps), bare {per['bare'] * 1e6:.0f} µs "
               f"({each['bare']:.1f} steps) a game: {ratio:.2f}× the bare (target at most 2: "
               f"{'met' if ratio <= 2 else 'NOT met'})")
+    print(f"Floor (the public API with almost no rules, raced beside each): "
+          f"{min(floor) * 1e6:.2f}–{max(floor) * 1e6:.2f} µs a step; the least ratio over the "
+          f"bare it allows (floor × the engine's steps / the bare's time): "
+          + ", ".join(f"{name} {value:.2f}×" for name, value in least.items()))
     missing = sorted(set(GAMES) - set(BARE) - {"pocha"})
     if missing:
         print(f"No bare whole game yet for: {', '.join(missing)}")

@@ -1127,3 +1127,140 @@ def test_P6_P8_P10_seeded_random_deals_pay_the_holes_and_the_poching_as_the_docu
                            else game.legal_actions()[0])
             else:
                 game.apply(rng.choice(game.legal_actions()))
+
+
+# ---- the fast paths say and do what the rules read plainly say (issue 26) ----------------
+
+VARIANTS = [{}, {"PV1": True}, {"PV2": True}, {"PV3": True}, {"PV5": True},
+            {"PV1": True, "PV2": True, "PV4": 0.5}]
+
+
+def _random_steps(game, rng, limit=600):
+    while not game.finished and len(game.history) < limit:
+        if game.current_player == CHANCE:
+            game.apply(game.chance_action(rng))
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+
+
+def _plain_turn(game):
+    """Who acts, read from the rules (P4, P5, P9, PV5, P12, P13, P15), not the turn kept."""
+    key = game.phase.key
+    if key == "over":
+        return None
+    if key == "deal":
+        return CHANCE
+    if key == "poch":
+        return TABLE if game._short(game.to_act) else game.to_act
+    if key == "run":
+        if game.run_next is None:
+            return game.leader
+        return next(s for s in range(game.n) if game.run_next in game.hands[s])
+    return TABLE
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_P12_P9_the_turn_kept_is_the_turn_the_rules_give(options):
+    """Poch keeps who acts (current_player, finished) as it goes: at every step of seeded games
+    it is the seat the rules name (P9's bettor, P12's holder of the next card, P13's leader),
+    and stays so through back, forward, goto and forks."""
+    for seed in range(3):
+        game = Poch(4, chips=25, deals=3, options=options)
+        rng = random.Random(seed)
+        while not game.finished:
+            assert game.current_player == _plain_turn(game)
+            assert game.finished is (game.phase.key == "over")
+            _random_steps(game, rng, len(game.history) + 1)
+        assert game.current_player is None and game.legal_actions() == []
+        total = len(game.history)
+        for index in (total - 1, total // 2, 3, 0, total - 5):
+            game.goto(index)
+            assert game.current_player == _plain_turn(game)
+            fork = game.fork()
+            _random_steps(fork, random.Random(index), len(fork.history) + 20)
+            assert fork.current_player == _plain_turn(fork)
+            assert game.current_player == _plain_turn(game) and len(game.history) == index
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_P4_to_P15_late_texts_are_the_words_of_their_moment(options):
+    """Every step's text is made when first read, from the values of its moment: read after
+    many later steps (the chips, holes, hands and bets have all moved on; forks have played
+    on; the game went back and forward), it says what it said when read at once, for a
+    game that names its players and one that speaks to "you"."""
+    for names in (4, ["You", "Ada", "Boris", "Cy"]):
+        early = Poch(names, chips=25, deals=2, options=options)
+        rng, said = random.Random(11), []
+        while not early.finished:
+            _random_steps(early, rng, len(early.history) + 1)
+            said.append(early.history[-1].text)
+        late = Poch(names, chips=25, deals=2, options=options)
+        rng = random.Random(11)
+        while not late.finished:
+            _random_steps(late, rng, len(late.history) + 1)
+            if len(late.history) % 5 == 0:
+                _random_steps(late.fork(), random.Random(len(late.history)), 10**4)
+        late.back(len(late.history) // 2)
+        late.forward(10**4)
+        assert [s.action for s in late.history] == [s.action for s in early.history]
+        assert [s.text for s in late.history] == said
+        assert [s.rule for s in late.history] == [s.rule for s in early.history]
+
+
+def test_P14_a_text_read_late_keeps_the_chips_of_its_moment():
+    """The going-out step (P14) names the cards held and chips paid then; the ante (P4) the
+    holes then: changing the chips afterwards (as a teacher's test may) changes neither."""
+    game = Poch(4, chips=40, deals=1)
+    _random_steps(game, random.Random(5))
+    settle = next(s for s in game.history if s.action.kind == "go out")
+    ante = game.history[0]
+    game.chips[:] = [0, 0, 0, 0]
+    game.holes.update(dict.fromkeys(game.holes, 99))
+    twin = Poch(4, chips=40, deals=1)
+    _random_steps(twin, random.Random(5))
+    assert settle.text == next(s for s in twin.history if s.action.kind == "go out").text
+    assert ante.text == twin.history[0].text and "every hole now holds 4" in ante.text
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_P1_to_PV5_every_step_names_rules_of_the_game(options):
+    """Every step of seeded games names rule ids of Poch's own (P…, PV…), each one known, and
+    the kinds of step name their rules: the deal P5 (PV2), the runs P12 or P13, going out
+    P14, the ante P4 and the end P15."""
+    expected = {"ante": {"P4"}, "end": {"P15"}, "deal": {"P5", "PV2"},
+                "play": {"P12", "P13"}, "go out": {"P14", "P14, P11"},
+                "pass": {"P9"}, "bet": {"P9"}, "call": {"P9"}, "raise": {"P9"}, "drop": {"P9"},
+                "extra chips": {"PV5"}, "showdown": {"P10", "P10, P8", "P10, PV3"},
+                "claim": {"P6", "PV1"}, "unclaimed": {"P7", "P7, PV1"}}
+    for seed in range(4):
+        game = Poch(4, chips=25, deals=2, options=options)
+        _random_steps(game, random.Random(seed))
+        for step in game.history:
+            assert step.rule in expected[step.action.kind], (step.action, step.rule)
+            assert all(rule in Poch.RULES for rule in step.rule.split(", "))
+
+
+def test_P12_hands_changed_from_outside_find_the_next_card_where_it_now_is():
+    """_hands_changed(): after the hands are changed from outside the rules (an imagined
+    deal), the holder of the next card of a run (P12) is found where the card now is, and
+    the legal actions follow it."""
+    for seed in range(30):
+        game = Poch(4)
+        rng = random.Random(seed)
+        while not game.finished and not (game.phase.key == "run" and game.run_next):
+            _random_steps(game, rng, len(game.history) + 1)
+        if game.finished:
+            continue
+        holder = game.current_player
+        other = (holder + 1) % 4
+        hand, theirs = game.hands[holder], game.hands[other]
+        i = hand.index(game.run_next)
+        hand[i], theirs[0] = theirs[0], hand[i]
+        game._hands_changed()
+        assert game.current_player == other == _plain_turn(game)
+        assert [a.seat for a in game.legal_actions()] == [other]
+        assert game.legal_actions()[0].card == game.run_next
+        game.apply(game.legal_actions()[0])
+        assert game.run_next not in game.hands[other]
+        return
+    pytest.fail("no run went on in 30 games")

@@ -156,8 +156,7 @@ def test_no_peeking_when_hidden_cards_swap(game, seed):
         if any(c in game.shown[x] or c in game.shown[y]
                for c in (other.hands[x][i], other.hands[y][j])):
             return            # a shown card is known where it is: not hidden
-        other.owner = {c: s for s in range(game.n) for c in other.hands[s]}
-        other._sets = None
+        other._hands_changed()      # who holds each card, the best sets, who lays next
     if game.key == "truc":
         for s in (x, y):
             other.dealt[s] = tuple(sorted(set(game.dealt[s]) - set(game.hands[s])

@@ -13,9 +13,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import add
 
-from ...engine import (CHANCE, TABLE, Action, ConfigError, Game, IllegalAction, Phase,
-                      RankOrder, deal_problem, make_deck)
+from typing import Any
+
+_new = tuple.__new__
+
+from ...engine import (CHANCE, SUIT_SYSTEMS, TABLE, Action, ConfigError, Game, IllegalAction,
+                      Phase, RankOrder, deal_problem, make_deck)
+from ...engine.seats import Table
+from ...engine.core import Step, shuffled, text_of
 from ...engine.words import Addressed, sentence_case
 
 __all__ = ["Poch", "HOLES", "RULES", "best_set", "set_key"]
@@ -159,6 +166,243 @@ SETTLE_PHASE = Phase("settle", "Phase 3: going out", "P14")
 OVER_PHASE = Phase("over", "Game over", "P15")
 
 
+
+# ---- lookups, made once per suit system -------------------------------------------------
+# The rules look cards up by their code (a string, hashed once), never by the Card object (a
+# Card hashes in Python), and use the suit system's own Card objects (a deal's cards are
+# taken as those), so a card is found by identity.
+
+class _Tables:
+    """A suit system's Poch deck and what the rules look up in it, by card code."""
+
+    def __init__(self, system):
+        deck = make_deck(f"{system}32")
+        suits = SUIT_SYSTEMS[system]
+        self.deck = tuple(deck)                          #: the deck, in make_deck's order
+        self.ids = frozenset(map(id, deck))              #: the ids of its cards
+        self.card = {c.code: c for c in deck}            #: code → the Card
+        #: code → the card just above it in its suit (P12), ``None`` above the Ace
+        self.next = {}
+        for c in deck:
+            rank = RANKS.higher(c)
+            self.next[c.code] = None if rank is None else suits.card(f"{rank}-{c.suit}")
+        #: code → its place in a sorted hand (by suit, then high to low, as the views show)
+        self.order = {c.code: (suits.suits.index(c.suit), -RANKS.value(c)) for c in deck}
+        #: suit → rank → the code of its card
+        self.codes = {suit: {r: f"{r}-{suit}" for r in RANKS.high_to_low} for suit in suits.suits}
+        #: code → the action of each seat playing it (P12), shared by every game
+        self.plays = {c.code: tuple(Action("play", s, card=c) for s in range(6)) for c in deck}
+
+
+_TABLES = {system: _Tables(system) for system in ("german", "french")}
+#: players → each seat → every other seat, in the direction of play (P4, P9) from the next one
+_AFTER = {n: tuple(tuple(Table(n, "left").order_from((s + 1) % n)[:-1]) for s in range(n))
+          for n in range(3, 7)}
+
+ANTE_ACTION, END_ACTION, SHOWDOWN_ACTION = Action("ante"), Action("end"), Action("showdown")
+#: phase 1 (P6, P7): hole → the action of each seat taking it, and of nobody taking it
+_CLAIM = {hole: tuple(Action("claim", s, what=hole) for s in range(6)) for hole in HOLES[:7]}
+_UNCLAIMED = {hole: Action("unclaimed", what=hole) for hole in HOLES[:7]}
+_SETS_OF_HOLES = (("marriage", ("K", "Q")), ("sequence", ("7", "8", "9")))
+_GO_OUT = tuple(Action("go out", s) for s in range(6))
+_ONE_CHOICE = {kind: tuple(Action(kind, s) for s in range(6))
+               for kind in ("pass", "drop", "call")}
+_AMOUNTS: dict = {}       # (kind, seat) → that seat's actions of that kind, amount 1, 2, …
+
+
+def _amounts(kind, seat, most) -> tuple:
+    """The actions ``kind`` (bet or raise) of ``seat`` for amounts 1 to ``most``, shared."""
+    made = _AMOUNTS.get((kind, seat), ())
+    if len(made) < most:
+        made = _AMOUNTS[(kind, seat)] = made + tuple(
+            Action(kind, seat, amount=k) for k in range(len(made) + 1, most + 1))
+    return made[:most]
+
+
+# ---- the words of the steps, made when read (Step.text), from the values of their moment --
+
+def _spoken(source):
+    """The words of ``source`` (core.text_of) with *you*/*your* capitalised where a sentence
+    begins: a game that speaks to one of its players."""
+    return sentence_case(text_of(source))
+
+
+def _ante_text(w, deal_no, dealer, holes):
+    amounts = set(holes)
+    if len(amounts) == 1:
+        board = f"every hole now holds {amounts.pop()}"
+    else:
+        board = "the holes now hold " + ", ".join(
+            f"{HOLE_TITLES[h]} {c}" for h, c in zip(HOLES, holes))
+    return (f"Deal {deal_no}, dealt by {w.name(dealer)}: everyone puts one chip "
+            f"in each of the nine holes ({ANTE} chips each); {board}.")
+
+
+def _deal_text(w, dealer, order, sizes, total, last, receiver):
+    """P5 (``receiver`` None) or PV2: the deal of ``total`` cards, ``last`` the payment card."""
+    sizes = ", ".join(f"{w.name(s)} {k}" for s, k in zip(order, sizes))
+    suit = last._system.suit_name(last.suit)
+    if receiver is not None:
+        return (f"{w.says(dealer, 'deals')} all {total} cards one at a time, "
+                f"clockwise from {w.name(order[0])} ({sizes}). The last card, the "
+                f"{last.name}, goes face up to {w.name(receiver)}: {suit} is the "
+                f"payment suit.")
+    return (f"{w.says(dealer, 'deals')} {total - 1} cards one at a time, clockwise "
+            f"from {w.name(order[0])} ({sizes}), and {w.verb(dealer, 'turns')} up the "
+            f"last card, the {last.name}: {suit} is the payment suit.")
+
+
+def _claim_text(w, seat, hole, chips, card, turned_card):
+    """P6 (or PV1 when ``turned_card``): ``seat`` takes the ``chips`` of ``hole``; ``card``
+    is the honour, or any card of the payment suit for Marriage and Sequence."""
+    who, title = w.name(seat), HOLE_TITLES[hole]
+    if hole in HONOURS:
+        if turned_card:
+            return (f"The turned card is the {card.name}: {who}, the dealer, "
+                    f"{w.verb(seat, 'takes')} the {chips} chips in the {title} hole.")
+        return (f"{who} {w.verb(seat, 'holds')} the {card.name} and {w.verb(seat, 'takes')} "
+                f"the {chips} chips in the {title} hole.")
+    suit = card._system.suit_name(card.suit)
+    if hole == "marriage":
+        return (f"{who} {w.verb(seat, 'holds')} both King and Queen of {suit} and also "
+                f"{w.verb(seat, 'takes')} the {chips} chips in the Marriage hole.")
+    return (f"{who} {w.verb(seat, 'holds')} the 7, 8 and 9 of {suit} and "
+            f"{w.verb(seat, 'takes')} the {chips} chips in the Sequence hole.")
+
+
+def _unclaimed_text(hole, chips, card, turned):
+    """P7: nobody takes ``hole``; ``card``: its honour, or any card of the payment suit."""
+    title = HOLE_TITLES[hole]
+    stays = f"its {chips} chips stay for the next deal"
+    if hole in HONOURS:
+        return f"Nobody takes the {title} hole: the {card.name} is the turned card, so {stays}."
+    needs = ("K", "Q") if hole == "marriage" else ("7", "8", "9")
+    if turned is not None and turned.rank in needs:
+        return (f"Nobody takes the {title} hole: it needs the {turned.name}, which is the "
+                f"turned card, so {stays}.")
+    what = "both King and Queen" if hole == "marriage" else "all of 7, 8 and 9"
+    suit = card._system.suit_name(card.suit)
+    return f"Nobody holds {what} of {suit}: the {title} hole keeps its {chips} chips for the next deal."
+
+
+def _poch_text(w, seat, kind, amount, put, total, lost):
+    """P9: a pass, drop, bet, call or raise (``put``: chips put in; ``lost``: a dropping
+    player's bet)."""
+    who = w.name(seat)
+    if kind == "pass":
+        # the words never say why (that would tell the table whether the player has a pair)
+        return f"{who} {w.verb(seat, 'passes')}."
+    if kind == "drop":
+        lost = f" and {w.verb(seat, 'loses')} the {lost} chips already bet" if lost else ""
+        return f"{who} {w.verb(seat, 'drops')} out of the poching{lost}."
+    if kind == "call":
+        return f"{who} {w.verb(seat, 'calls')}, putting in {put} to match the bet of {total}."
+    if kind == "bet":
+        chips = f"{total} chip{'s' if total != 1 else ''}"
+        return (f"{who} {w.verb(seat, 'pochs')} {total}: {w.verb(seat, 'bets')} {chips} "
+                f"(\"Ich poche {total}\", German for \"I poch {total}\"; pochen is to knock).")
+    return f"{who} {w.verb(seat, 'raises')} by {amount} to {total}, putting in {put}."
+
+
+def _extra_text(w, seat, high, owe, held, amount, each):
+    has = f"only {held}" if held else "none"
+    return (f"{w.name(seat)} must match the bet of {high} (putting in {owe}) but "
+            f"{w.verb(seat, 'has')} {has}: as document 000 suggests, every player receives "
+            f"{amount} extra chip{'s' if amount != 1 else ''} from the bank, so the game goes "
+            f"on ({each} each so far).")
+
+
+#: how a card laid in phase 3 comes (P12, P13): its words, ``{who}``, ``{v}`` the verb, ``{card}``
+_RUN_WORDS = {"won": ("{} won the poching and {} the first run with the {}.", "starts"),
+              "nobody": ("Nobody won the poching, so {}, left of the dealer, {} the first run "
+                         "with the {}.", "starts"),
+              "new": ("{} laid the last card of the run and {} a new one with the {}.", "starts")}
+
+
+def _run_text(w, seat, card, how, stop, stopper):
+    """P12, P13, P14: ``seat`` lays ``card``, as ``how`` says (a key of :data:`_RUN_WORDS`, or
+    ``"next"``: the next card of the run); then ``stop`` is ``"out"`` (no cards left),
+    ``None`` (the run goes on), ``"ace"``, ``"turned"`` or ``"played"``: why the run stops
+    at ``stopper``, the card above."""
+    who = w.name(seat)
+    if how == "next":
+        text = (f"{who} {w.verb(seat, 'holds')} the {card.name}, the next card of the run, "
+                f"and {w.verb(seat, 'lays')} it.")
+    else:
+        words, verb = _RUN_WORDS[how]
+        text = words.format(who, w.verb(seat, verb), card.name)
+    if stop is None:
+        return text
+    if stop == "out":
+        return text + f" {who} {w.verb(seat, 'has')} no cards left!"
+    return text + f" {_stop_text(stop, stopper)} {who} {w.verb(seat, 'starts')} the next run."
+
+
+def _stop_text(stop, card):
+    if stop == "ace":
+        return "The Ace is the top of the suit: the run stops."
+    if stop == "turned":
+        return f"The {card.name} is the turned card: the run stops."
+    return f"The {card.name} has already been played: the run stops."
+
+
+def _over_reason(w, chips, limit, deal_no):
+    """P15: why the game ends before deal ``deal_no`` (``""``: it does not), ``chips``
+    each player's."""
+    poor = [s for s in range(len(chips)) if chips[s] < ANTE]
+    if poor:
+        who = " and ".join(
+            w.says(s, "has") + (f" only {chips[s]} chip{'s' if chips[s] != 1 else ''}"
+                                if chips[s] else " no chips left") for s in poor)
+        cannot = " and cannot" if len(poor) == 1 else ": not everyone can"
+        return sentence_case(f"{who}{cannot} pay the {ANTE}-chip ante, so the game ends.")
+    if limit is not None and deal_no > limit:
+        return f"The {limit} deal{'s' if limit != 1 else ''} agreed have been played: the game ends."
+    return ""
+
+
+def _final_text(w, winners, top, holes, money):
+    """P15 (PV4): who wins with ``top`` chips, the chips left in the ``holes`` (hole, chips)
+    and, in PV4, each player's ``money``."""
+    text = f"{w.says(list(winners), 'wins')} with {top} chips."
+    left = sum(c for _, c in holes)
+    if left:
+        held = ", ".join(f"{HOLE_TITLES[h]} {c}" for h, c in holes if c)
+        if money:
+            text += f" The {left} chips left on the board ({held}) are shared out (PV4)."
+        else:
+            text += f" {left} chips stay on the board ({held}) and belong to nobody."
+    if money:
+        said = ", ".join(f"{w.name(s)} {v:+.2f}" for s, v in enumerate(money))
+        text += f" Settling in money (PV4): {said}."
+    return text
+
+
+def _end_text(reason, final):
+    """P15: the last step's words, from :func:`_over_reason`'s and :func:`_final_text`'s."""
+    return _over_reason(*reason) + " " + _final_text(*final)
+
+
+def _settle_text(w, seat, centre, parts, total, dealer):
+    """P14 (P11): ``seat`` went out; ``parts``: (other, cards owed, chips paid) of each."""
+    said = []
+    for other, owe, pay in parts:
+        cards = f"{owe} card{'s' if owe != 1 else ''}"
+        if pay == owe:
+            said.append(f"{w.says(other, 'holds')} {cards} and {w.verb(other, 'pays')} {pay}")
+        else:
+            has = f"has only {pay}" if pay else "has no chips"
+            paid = (f"{w.verb(other, 'pays')} "
+                    f"{'all ' + w.they(other) + ' ' + w._plural('has') if pay else 'nothing'}")
+            said.append(f"{w.says(other, 'holds')} {cards} but {w.verb(other, has)}, so "
+                        f"{paid} (P11)")
+    who = w.name(seat)
+    return (f"{who} went out first: {who} {w.verb(seat, 'takes')} the {centre} chips in the "
+            f"centre and one chip for every card the others still hold: {'; '.join(said)}. "
+            f"In all {total} chip{'s' if total != 1 else ''}."
+            f" The deal passes to {w.name(dealer)}.")
+
+
 def best_set(cards):
     """``(size, rank value, cards)`` of the best set of equal rank in ``cards`` (P8).
 
@@ -169,23 +413,106 @@ def best_set(cards):
     >>> best_set(hand)[0], [c.code for c in best_set(hand)[2]]
     (2, ['K-clubs', 'K-hearts'])
     """
-    counts = Counter(c.rank for c in cards)
-    if not counts:
+    if not cards:
         return 0, 0, []
-    size, rank = max((k, RANKS.value(r)) for r, k in counts.items())
-    chosen = [c for c in cards if counts[c.rank] == size and RANKS.value(c) == rank]
-    order = SKAT_ORDER[chosen[0].system]
-    return size, rank, sorted(chosen, key=lambda c: order.index(c.suit))
+    value = _RANK_VALUE
+    counts: dict = {}
+    for c in cards:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    size, rank = max([(k, value[r]) for r, k in counts.items()])
+    chosen = [c for c in cards if value[c.rank] == rank]     # (one rank has that value)
+    if len(chosen) > 1:
+        chosen.sort(key=_skat_place)
+    return size, rank, chosen
 
 
 def set_key(cards, payment, system, without_pair=False):
     """A sort key: the higher key wins the showdown (P8; PV3 when ``without_pair``)."""
-    size, rank, chosen = best_set(cards)
-    skat = SKAT_ORDER[system]
-    top_suit = max((len(skat) - skat.index(c.suit) for c in chosen), default=0)
+    return _key_of(best_set(cards), payment, without_pair)
+
+
+def _key_of(best, payment, without_pair):
+    """:func:`set_key` of the best set ``best`` (:func:`best_set`, its cards in skat order)."""
+    size, rank, chosen = best
+    top_suit = 4 - _SKAT_PLACE[chosen[0].suit] if chosen else 0
     if without_pair:
         return (size, rank, top_suit)
     return (size, rank, any(c.suit == payment for c in chosen), top_suit)
+
+
+_RANK_VALUE = {r: RANKS.value(r) for r in RANKS.high_to_low}
+#: a suit's place in the skat order (PV3), 0 the highest: the same in both suit systems
+_SKAT_PLACE = {suit: i for order in SKAT_ORDER.values() for i, suit in enumerate(order)}
+assert all(_SKAT_PLACE[suit] == i for order in SKAT_ORDER.values() for i, suit in enumerate(order))
+
+
+def _skat_place(card):
+    return _SKAT_PLACE[card.suit]
+
+
+def _plural(card):
+    """"Kings", "Sixes": the rank's name in the plural."""
+    name = card._system.rank_name(card.rank)
+    return {"Six": "Sixes"}.get(name, name + "s")
+
+
+def _set_text(best):
+    """A best set (:func:`best_set`) in words: "a pair of Kings (King of acorns, …)"."""
+    size, _, cards = best
+    names = ", ".join(c.name for c in cards)
+    if size == 1:
+        return f"no pair, highest card the {names}"
+    plural = _plural(cards[0])
+    what = {2: f"a pair of {plural}", 3: f"three {plural}", 4: f"four {plural}"}[size]
+    return f"{what} ({names})"
+
+
+def _why_text(best, key, other, pv3, payment):
+    """Why the winner's set ``best`` (its key ``key``) beats the next best (key ``other``),
+    P8 / PV3, in words."""
+    size, _, cards = best
+    if size == 1:
+        if key[1] > other[1]:
+            return f"no one has a pair and the {cards[0].name} is the highest card (PV3)"
+        return (f"no one has a pair, the highest cards are equal and {cards[0].name}'s suit "
+                "ranks higher in the skat order (PV3)")
+    if key[0] > other[0]:
+        return "having the larger set"
+    if key[1] > other[1]:
+        return "having the higher rank"
+    if pv3:
+        return "the pairs are equal and its pair has the higher skat suit (PV3)"
+    if key[2] and not other[2]:
+        card = next(c for c in cards if c.suit == payment)
+        return f"the pairs are equal and only its pair holds the payment-suit card, the {card.name}"
+    return "the pairs are equal and its pair has the higher skat suit (our ruling)"
+
+
+def _showdown_text(w, winner, pot, poch, alone, sets, why):
+    """P10: the showdown's words. ``alone``: for a lone bettor, ``(others, rest, pair)`` (who
+    bet and dropped, who did not bet, the pair shown or ``None`` in PV3); else ``sets``, the
+    contenders and their best sets, and ``why`` the arguments of :func:`_why_text`."""
+    who, v = w.name(winner), (lambda verb: w.verb(winner, verb))
+    takes = f"{v('takes')} the {pot} chips bet and the {poch} chips in the Poch hole"
+    if alone is None:
+        shown = "; ".join(f"{w.says(s, 'has')} {_set_text(best)}" for s, best in sets)
+        return f"Showdown: {shown}. {who} {v('wins')}, {_why_text(*why)}, and {takes}."
+    others, rest, pair = alone
+    if others:
+        how = (f"{w.listing(others)} bet too but dropped out"
+               f"{', ' + w.listing(rest) + ' without betting' if rest else ''}"
+               f": {who}, the one bettor left in,")
+    else:
+        how = f"nobody else bet: {who}, the only bettor,"
+    if pair is None:
+        # PV3: betting needs no pair, so there is no right to prove (our ruling)
+        text = (f"{how} {takes}. In this variant betting needs no pair, so {who} "
+                f"{v('shows')} nothing.")
+    else:
+        text = (f"{how} {v('shows')} a pair of {_plural(pair[0])} "
+                f"({pair[0].name}, {pair[1].name}) to prove the right to bet, and "
+                f"{takes}.")
+    return text[0].upper() + text[1:]
 
 
 MAX_CHIPS = 10_000  # a bound on the setting, so a game and its bets stay small to play and show
@@ -257,8 +584,26 @@ class Poch(Addressed, Game):
     def deck_name(self):
         return f"{self.setup['suits']}32"
 
+    #: What :meth:`fork` shares (the lookups, which never change) and copies one level deep
+    #: (lists and dicts of numbers, cards and codes) or as lists of lists (the hands).
+    _FORK_SHARES = Game._FORK_SHARES | {"_tab", "_after", "_sets"}
+    _FORK_FLAT = Game._FORK_FLAT | {"chips", "holes", "pay_queue", "bets", "dropped", "need",
+                                    "centre", "played", "owner"}
+    _FORK_NESTED = {"hands": 1, "shown": 1}
+
+    #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
+    #: or ``None`` when the game is over), and whether the game is over, as
+    #: :attr:`Game.finished`: plain attributes here, set with every change of turn or phase
+    #: (every step reads them, and reading a property is a call).
+    current_player: Any = TABLE
+    finished: bool = False
+
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
+        self._tab = _TABLES[self.system]
+        self._after = _AFTER[self.n]
+        self.current_player, self.finished = TABLE, False
+        self._w = None              # the words, made at the first step (see _do)
         self.chips = [self.setup["chips"]] * self.n
         self.extra_each = 0         # PV5: extra chips every player has received from the bank
         self.holes = dict.fromkeys(HOLES, 0)
@@ -282,68 +627,83 @@ class Poch(Addressed, Game):
         self.to_act = None
         self.poch_winner = None
         self.centre = []            # cards laid in phase 3, in order
-        self.played = set()
+        self.played = set()         # the codes of the cards laid in phase 3
         self.run_next = None        # the card the current run waits for
         self.leader = None          # who starts the next run
         self.out = None
-        self.owner = {}             # card -> seat, for the holder of the next card in a run
+        self.owner = {}             # card code -> seat, for the holder of the next card in a run
         self._sets = None           # cached best sets while the hands are unchanged
 
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
-        key = self._phase.key
-        if key == "deal":
-            return CHANCE
-        if key == "poch":
-            return TABLE if self._short(self.to_act) else self.to_act
-        if key == "run":
-            return self._holder(self.run_next) if self.run_next else self.leader
-        return TABLE
+        return self.current_player
+
+    def _betting_turn(self):
+        """Who acts in the poching: the seat to act, or the table when that seat must be given
+        extra chips first (PV5)."""
+        return TABLE if self._short(self.to_act) else self.to_act
+
+    def _hands_changed(self):
+        """Hook: the hands were changed from outside the rules (an imagined deal, a test):
+        the lookups kept from them (who holds each card, the best sets, who holds the next
+        card of a run) are made again."""
+        self.owner = {c.code: s for s in range(self.n) for c in self.hands[s]}
+        self._sets = None
+        self._legal_now = None
+        if self._phase is RUN_PHASE and self.run_next is not None:
+            self.current_player = self.owner[self.run_next.code]
 
     def turn_rule(self):
         return {"poch": "P9", "run": "P12"}.get(self._phase.key, self._phase.rule)
 
     def _holder(self, card):
-        return self.owner[card]
+        return self.owner[card.code]
 
     # ---- legal actions -------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        """As :meth:`Game.legal_actions`: worked out once a step, from the turn kept."""
+        legal = self._legal_now
+        if legal is None:
+            actor = self.current_player
+            if actor is None or actor == CHANCE:
+                return []
+            legal = self._legal_now = self._legal()
+            self._actor_now = actor
+        return [*legal]
+
     def _legal(self):
         key = self._phase.key
-        if key == "ante":
-            if self._game_over_reason():
-                return [Action("end")]
-            return [Action("ante")]
+        if key == "run":
+            seat = self.current_player
+            plays = self._tab.plays
+            if self.run_next is not None:
+                return (plays[self.run_next.code][seat],)
+            order = self._tab.order
+            return tuple([plays[code][seat] for code in
+                          sorted([c.code for c in self.hands[seat]], key=order.__getitem__)])
         if key == "pay":
-            return [self.pay_queue[0]]
+            return (self.pay_queue[0],)
         if key == "poch":
             short = self._short(self.to_act)
             if short:
-                return [Action("extra chips", amount=short)]
+                return (Action("extra chips", amount=short),)
             return self._betting_actions(self.to_act)
+        if key == "ante":
+            return (END_ACTION,) if self._game_ends() else (ANTE_ACTION,)
         if key == "showdown":
-            return [Action("showdown")]
-        if key == "run":
-            seat = self._actor()
-            if self.run_next:
-                return [Action("play", seat, card=self.run_next)]
-            return [Action("play", seat, card=c) for c in self._sorted(self.hands[seat])]
+            return (SHOWDOWN_ACTION,)
         if key == "settle":
-            return [Action("go out", self.out)]
-        return []
+            return (_GO_OUT[self.out],)
+        return ()
 
     def _betting_actions(self, seat):
-        acts = []
         if not self._eligible(seat):
-            return [Action("pass" if self.high == 0 else "drop", seat)]
+            return (_ONE_CHOICE["pass" if self.high == 0 else "drop"][seat],)
         cap = self._cap(seat)
         if self.high == 0:
-            acts.append(Action("pass", seat))
-            acts += [Action("bet", seat, amount=k) for k in range(1, cap + 1)]
-        else:
-            acts.append(Action("call", seat))
-            acts += [Action("raise", seat, amount=k) for k in range(1, cap - self.high + 1)]
-            acts.append(Action("drop", seat))
-        return acts
+            return (_ONE_CHOICE["pass"][seat],) + _amounts("bet", seat, cap)
+        return ((_ONE_CHOICE["call"][seat],) + _amounts("raise", seat, cap - self.high)
+                + (_ONE_CHOICE["drop"][seat],))
 
     def _legal_ranges(self):
         """The betting's amounts as ranges (bet 1 to cap), never listed one by one."""
@@ -373,8 +733,9 @@ class Poch(Addressed, Game):
         call; in PV5 only the seat's own chips limit it."""
         if self.options["extra_chips"]:
             return self.chips[seat] + self.bets[seat]
-        stacks = [self.chips[s] + self.bets[s] for s in self._in_with_chips()]
-        return min(stacks) if stacks else 0
+        # (the stacks of _in_with_chips, in one pass)
+        return min([x for x, out in zip(map(add, self.chips, self.bets), self.dropped)
+                    if x > 0 and not out], default=0)
 
     def _short(self, seat):
         """PV5: how many chips ``seat`` lacks to match the bet (0 if none, or not PV5)."""
@@ -388,9 +749,8 @@ class Poch(Addressed, Game):
         return min(self._in_with_chips(), key=lambda s: (self.chips[s] + self.bets[s], s))
 
     def chance_action(self, rng):
-        cards = make_deck(self.deck_name)
-        rng.shuffle(cards)
-        return Action("deal", cards=tuple(cards))
+        # (shuffled: the order rng.shuffle gives the deck, for a plain Random made faster)
+        return Action("deal", cards=tuple(shuffled(self._tab.deck, rng)))
 
     def deal_sizes(self) -> list[int]:
         """How many cards each seat gets in this deal (P5; PV2 deals all 32)."""
@@ -438,7 +798,10 @@ class Poch(Addressed, Game):
 
     # ---- checking ------------------------------------------------------------------------
     def _check_deal(self, action):
-        problem = deal_problem(action.cards, make_deck(self.deck_name))
+        cards, tab = action.cards, self._tab
+        if len(cards) == 32 and tab.ids.issuperset(ids := set(map(id, cards))) and len(ids) == 32:
+            return        # the deck's own 32 cards, each once: the deal of a shuffle
+        problem = deal_problem(cards, list(tab.deck))
         if problem is None:
             return
         kind, what = problem
@@ -566,118 +929,141 @@ class Poch(Addressed, Game):
         return f"{who} laid the last card of the run and {w.verb(seat, 'starts')} the next one"
 
     # ---- doing ---------------------------------------------------------------------------
-    def _do(self, action):
-        text, rule = getattr(self, "_do_" + self._phase.key)(action)
-        return (sentence_case(text) if self.you is not None else text), rule
+    def apply(self, action):
+        """As :meth:`Game.apply`, with one of the legal actions of this step (the very object,
+        :meth:`legal_actions`), which has passed every check, applied here at once (the
+        step recorded as :meth:`Game._record` does, written out: every step of every game
+        and trial takes this path). Any other action goes through every check."""
+        legal = self._legal_now
+        if legal is None:
+            return Game.apply(self, action)
+        for allowed in legal:
+            if allowed is action:
+                break
+        else:
+            return Game.apply(self, action)
+        actor = self._actor_now
+        phase = self._phase.key
+        deal = self.deal_no
+        self._legal_now = None
+        w = self._w
+        if w is None:
+            w = self._w = self.words
+        try:
+            text, rule = _DOERS[phase](self, action, w)     # as _do, written out
+            if w.you is not None:
+                text = (_spoken, (text,))
+        except Exception:
+            self._rebuild(self.actions)  # never leave a half-applied action behind
+            raise
+        actions = self.actions
+        actions.append(action)
+        step = _new(Step, (len(actions), action, phase, deal, [text], rule, actor))
+        self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
+        return step
 
-    def _do_ante(self, action):
+    def _do(self, action):
+        w = self._w        # (a change of who is you plays the game again, from _reset)
+        if w is None:
+            w = self._w = self.words
+        text, rule = _DOERS[self._phase.key](self, action, w)
+        return (text if w.you is None else (_spoken, (text,))), rule
+
+    def _do_ante(self, action, w):
         if action.kind == "end":
-            text = self._game_over_reason() + " " + self._final_words()
+            text = (_end_text, ((w, tuple(self.chips), self.setup["deals"], self.deal_no),
+                                self._final_args()))
             self._phase = OVER_PHASE
+            self.current_player, self.finished = None, True
             return text, "P15"
-        for seat in range(self.n):
-            self.chips[seat] -= ANTE
+        chips, holes, n = self.chips, self.holes, self.n
+        for seat in range(n):
+            chips[seat] -= ANTE
         for hole in HOLES:
-            self.holes[hole] += self.n
+            holes[hole] += n
         self._new_deal_state()
         self._phase = DEAL_PHASE
-        amounts = set(self.holes.values())
-        if len(amounts) == 1:
-            board = f"every hole now holds {amounts.pop()}"
-        else:
-            board = "the holes now hold " + ", ".join(
-                f"{HOLE_TITLES[h]} {self.holes[h]}" for h in HOLES)
-        return (f"Deal {self.deal_no}, dealt by {self.words.name(self.dealer)}: everyone puts one chip "
-                f"in each of the nine holes ({ANTE} chips each); {board}.", "P4")
+        self.current_player = CHANCE
+        return (_ante_text, (w, self.deal_no, self.dealer, tuple(holes[h] for h in HOLES))), "P4"
 
-    def _do_deal(self, action):
+    def _do_deal(self, action, w):
         self._sets = None
-        cards = list(action.cards)
-        order = self.table.order_from(self.table.next(self.dealer))
-        dealt = cards if self.options["turned_card_dealt"] else cards[:-1]
-        for i, card in enumerate(dealt):
-            self.hands[order[i % self.n]].append(card)
-            self.owner[card] = order[i % self.n]
+        card_of = self._tab.card
+        cards = [card_of[c.code] for c in action.cards]       # the deck's own Card objects
+        n = self.n
+        order = self._after[self.dealer] + (self.dealer,)
+        pv2 = self.options["turned_card_dealt"]
+        end = len(cards) if pv2 else len(cards) - 1
+        hands, owner = self.hands, self.owner
+        for first, seat in enumerate(order):       # one card at a time, clockwise (P5)
+            hand = cards[first:end:n]
+            hands[seat] += hand
+            owner.update(dict.fromkeys([c.code for c in hand], seat))
         last = cards[-1]
         self.payment, self.payment_card = last.suit, last
-        suit = self.suits.suit_name(last.suit)
-        w = self.words
-        sizes = ", ".join(f"{w.name(s)} {len(self.hands[s])}" for s in order)
-        if self.options["turned_card_dealt"]:
-            receiver = order[(len(cards) - 1) % self.n]
+        sizes = tuple(len(hands[s]) for s in order)
+        if pv2:
+            receiver = order[(len(cards) - 1) % n]
             self.shown[receiver].append(last)
-            text = (f"{w.says(self.dealer, 'deals')} all {len(cards)} cards one at a time, "
-                    f"clockwise from {w.name(order[0])} ({sizes}). The last card, the "
-                    f"{last.name}, goes face up to {w.name(receiver)}: {suit} is the "
-                    f"payment suit.")
             rule = "PV2"
         else:
+            receiver = None
             self.turned = last
-            text = (f"{w.says(self.dealer, 'deals')} {len(dealt)} cards one at a time, clockwise "
-                    f"from {w.name(order[0])} ({sizes}), and {w.verb(self.dealer, 'turns')} up the "
-                    f"last card, the {last.name}: {suit} is the payment suit.")
             rule = "P5"
         self.pay_queue = self._phase1_steps()
         self._phase = PAY_PHASE
-        return text, rule
+        self.current_player = TABLE
+        return (_deal_text, (w, self.dealer, order, sizes, len(cards), last,
+                             receiver)), rule
 
     def _phase1_steps(self):
         """P6/P7/PV1: one step per hole, Ace … Ten, Marriage, Sequence."""
-        suit = self.payment
-        holder = {}
-        for seat, hand in enumerate(self.hands):
-            for card in hand:
-                if card.suit == suit:
-                    holder[card.rank] = seat
+        get = self.owner.get
+        codes = self._tab.codes[self.payment]            # rank → the payment suit's card
+        holder = {rank: get(code) for rank, code in codes.items()}    # (None: nobody)
         steps = []
         for rank in HONOURS:
-            if rank in holder:
-                steps.append(Action("claim", holder[rank], what=rank))
-            elif self.turned is not None and self.turned.rank == rank and self.options["dealer_takes_turned"]:
-                steps.append(Action("claim", self.dealer, what=rank))
-            else:
-                steps.append(Action("unclaimed", what=rank))
-        for hole, ranks in (("marriage", ("K", "Q")), ("sequence", ("7", "8", "9"))):
-            seats = {holder.get(r) for r in ranks}
-            if len(seats) == 1 and None not in seats:
-                steps.append(Action("claim", seats.pop(), what=hole))
-            else:
-                steps.append(Action("unclaimed", what=hole))
+            seat = holder[rank]
+            if seat is None and self.options["dealer_takes_turned"] and \
+                    self.turned is not None and self.turned.rank == rank:
+                seat = self.dealer
+            steps.append(_UNCLAIMED[rank] if seat is None else _CLAIM[rank][seat])
+        for hole, ranks in _SETS_OF_HOLES:
+            seats = {holder[r] for r in ranks}
+            seat = seats.pop() if len(seats) == 1 else None
+            steps.append(_UNCLAIMED[hole] if seat is None else _CLAIM[hole][seat])
         return steps
 
-    def _do_pay(self, action):
-        self.pay_queue.pop(0)
+    def _do_pay(self, action, w):
+        queue = self.pay_queue
+        queue.pop(0)
+        if queue:                               # the next step's one legal action
+            self._legal_now, self._actor_now = (queue[0],), TABLE
         hole = action.what
-        chips = self.holes[hole]
-        suit = self.suits.suit_name(self.payment)
-        title = HOLE_TITLES[hole]
+        holes = self.holes
+        chips = holes[hole]
+        card_of, payment = self._tab.card, self.payment
         if action.kind == "claim":
             seat = action.seat
-            self.holes[hole] = 0
+            holes[hole] = 0
             self.chips[seat] += chips
-            w = self.words
-            who, v = w.name(seat), (lambda verb: w.verb(seat, verb))
             if hole in HONOURS:
-                card = self.suits.card(f"{hole}-{self.payment}")
-                if card in self.hands[seat]:
-                    self._show(seat, [card])
-                    text, rule = (f"{who} {v('holds')} the {card.name} and {v('takes')} the {chips} "
-                                  f"chips in the {title} hole."), "P6"
-                else:
-                    text, rule = (f"The turned card is the {card.name}: {who}, the dealer, "
-                                  f"{v('takes')} the {chips} chips in the {title} hole."), "PV1"
-            elif hole == "marriage":
-                cards = [self.suits.card(f"{r}-{self.payment}") for r in ("K", "Q")]
-                self._show(seat, cards)
-                text, rule = (f"{who} {v('holds')} both King and Queen of {suit} and also "
-                              f"{v('takes')} the {chips} chips in the Marriage hole."), "P6"
+                card = card_of[f"{hole}-{payment}"]
+                turned = card not in self.hands[seat]
+                if not turned:
+                    self._show(seat, (card,))
+                rule = "PV1" if turned else "P6"
             else:
-                cards = [self.suits.card(f"{r}-{self.payment}") for r in ("7", "8", "9")]
-                self._show(seat, cards)
-                text, rule = (f"{who} {v('holds')} the 7, 8 and 9 of {suit} and {v('takes')} the "
-                              f"{chips} chips in the Sequence hole."), "P6"
+                card = self.payment_card
+                self._show(seat, [card_of[f"{r}-{payment}"] for r in
+                                  (("K", "Q") if hole == "marriage" else ("7", "8", "9"))])
+                turned, rule = False, "P6"
+            text = (_claim_text, (w, seat, hole, chips, card, turned))
         else:
-            text, rule = self._unclaimed_words(hole, chips), "P7"
+            card = card_of[f"{hole}-{payment}"] if hole in HONOURS else self.payment_card
+            text, rule = (_unclaimed_text, (hole, chips, card, self.turned)), "P7"
             if self.options["dealer_takes_turned"] and self.turned is not None and self.turned.rank in (
                     {"marriage": ("K", "Q"), "sequence": ("7", "8", "9")}.get(hole, ())):
                 rule = "P7, PV1"
@@ -686,46 +1072,35 @@ class Poch(Addressed, Game):
         return text, rule
 
     def _unclaimed_words(self, hole, chips):
-        title = HOLE_TITLES[hole]
-        stays = f"its {chips} chips stay for the next deal"
-        suit = self.suits.suit_name(self.payment)
-        if hole in HONOURS:
-            card = self.suits.card(f"{hole}-{self.payment}")
-            return f"Nobody takes the {title} hole: the {card.name} is the turned card, so {stays}."
-        needs = ("K", "Q") if hole == "marriage" else ("7", "8", "9")
-        if self.turned is not None and self.turned.rank in needs:
-            return (f"Nobody takes the {title} hole: it needs the {self.turned.name}, which is the "
-                    f"turned card, so {stays}.")
-        what = "both King and Queen" if hole == "marriage" else "all of 7, 8 and 9"
-        return f"Nobody holds {what} of {suit}: the {title} hole keeps its {chips} chips for the next deal."
+        card = (self._tab.card[f"{hole}-{self.payment}"] if hole in HONOURS
+                else self.payment_card)
+        return _unclaimed_text(hole, chips, card, self.turned)
 
     def _show(self, seat, cards):
+        shown = self.shown[seat]
         for card in cards:
-            if card not in self.shown[seat]:
-                self.shown[seat].append(card)
+            if card not in shown:
+                shown.append(card)
 
     # ---- phase 2 -------------------------------------------------------------------------
     def _start_betting(self):
         self._phase = POCH_PHASE
         self.need = [not self.dropped[s] for s in range(self.n)]
         self.to_act = self.table.next(self.dealer)
+        self.current_player = self._betting_turn()
 
-    def _do_poch(self, action):
+    def _do_poch(self, action, w):
         seat, kind = action.seat, action.kind
-        w = self.words
         if kind == "extra chips":
-            return self._do_extra_chips(action.amount)
-        who, v = w.name(seat), (lambda verb: w.verb(seat, verb))
+            return self._do_extra_chips(action.amount, w)
+        bets = self.bets
         if kind == "pass":
             self.need[seat] = False
-            # the words never say why (that would tell the table whether the player has a pair)
-            text, rule = f"{who} {v('passes')}.", "P9"
+            text = (_poch_text, (w, seat, kind, None, 0, 0, 0))
         elif kind == "drop":
             self.dropped[seat] = True
             self.need[seat] = False
-            lost = (f" and {v('loses')} the {self.bets[seat]} chips already bet"
-                    if self.bets[seat] else "")
-            text, rule = f"{who} {v('drops')} out of the poching{lost}.", "P9"
+            text = (_poch_text, (w, seat, kind, None, 0, 0, bets[seat]))
         else:
             if kind == "bet":
                 total = action.amount
@@ -733,51 +1108,43 @@ class Poch(Addressed, Game):
                 total = self.high
             else:
                 total = self.high + action.amount
-            put = total - self.bets[seat]
+            put = total - bets[seat]
             self.chips[seat] -= put
-            self.bets[seat] = total
-            if kind == "call":
-                text = f"{who} {v('calls')}, putting in {put} to match the bet of {total}."
-            elif kind == "bet":
-                chips = f"{total} chip{'s' if total != 1 else ''}"
-                text = (f"{who} {v('pochs')} {total}: {v('bets')} {chips} (\"Ich poche {total}\", "
-                        f"German for \"I poch {total}\"; pochen is to knock).")
-            else:
-                text = f"{who} {v('raises')} by {action.amount} to {total}, putting in {put}."
+            bets[seat] = total
+            text = (_poch_text, (w, seat, kind, action.amount, put, total, 0))
             if total > self.high:
                 self.high = total
+                need, dropped = self.need, self.dropped
                 for other in range(self.n):
-                    if other != seat and not self.dropped[other]:
-                        self.need[other] = True
+                    if other != seat and not dropped[other]:
+                        need[other] = True
             self.need[seat] = False
-            rule = "P9"
         self._next_bettor(seat)
-        return text, rule
+        return text, "P9"
 
-    def _do_extra_chips(self, amount):
+    def _do_extra_chips(self, amount, w):
         """PV5: every player receives ``amount`` extra chips from the bank."""
-        seat, w = self.to_act, self.words
+        seat = self.to_act
         for s in range(self.n):
             self.chips[s] += amount
         self.extra_each += amount
-        owe = self.high - self.bets[seat]
-        held = self.chips[seat] - amount
-        has = f"only {held}" if held else "none"
-        text = (f"{w.name(seat)} must match the bet of {self.high} (putting in {owe}) but "
-                f"{w.verb(seat, 'has')} {has}: as document 000 suggests, every player receives "
-                f"{amount} extra chip{'s' if amount != 1 else ''} from the bank, so the game goes "
-                f"on ({self.extra_each} each so far).")
-        return text, "PV5"
+        self.current_player = self._betting_turn()
+        return (_extra_text, (w, seat, self.high, self.high - self.bets[seat],
+                              self.chips[seat] - amount, amount, self.extra_each)), "PV5"
 
     def _next_bettor(self, seat):
-        still_in = [s for s in range(self.n) if not self.dropped[s]]
-        if self.high > 0 and len(still_in) == 1:
+        dropped = self.dropped
+        if self.high > 0 and dropped.count(False) == 1:
             self.to_act = None
         else:
-            self.to_act = next((s for s in self.table.order_from(self.table.next(seat))
-                                if not self.dropped[s] and self.need[s]), None)
+            need = self.need
+            self.to_act = next((s for s in self._after[seat] + (seat,)
+                                if not dropped[s] and need[s]), None)
         if self.to_act is None:
             self._phase = SHOW_PHASE
+            self.current_player = TABLE
+        else:
+            self.current_player = self._betting_turn()
 
     def best_set(self, seat):
         """``(size, rank value, cards)`` of the seat's best set of equal rank (P8)."""
@@ -786,230 +1153,176 @@ class Poch(Addressed, Game):
         return self._sets[seat]
 
     def _set_key(self, seat):
-        return set_key(self.hands[seat], self.payment, self.system,
-                       self.options["poch_without_pair"])
+        return _key_of(self.best_set(seat), self.payment, self.options["poch_without_pair"])
 
     def _plural(self, card):
-        name = self.suits.rank_name(card.rank)
-        return {"Six": "Sixes"}.get(name, name + "s")
+        return _plural(card)
 
     def _set_words(self, seat):
-        size, _, cards = self.best_set(seat)
-        names = ", ".join(c.name for c in cards)
-        if size == 1:
-            return f"no pair, highest card the {names}"
-        plural = self._plural(cards[0])
-        what = {2: f"a pair of {plural}", 3: f"three {plural}", 4: f"four {plural}"}[size]
-        return f"{what} ({names})"
+        return _set_text(self.best_set(seat))
 
     def _why_best(self, winner, contenders):
         """Why the winner's set beats the next best (P8 / PV3), in words."""
-        key = self._set_key(winner)
-        runner = max((s for s in contenders if s != winner), key=self._set_key)
-        other = self._set_key(runner)
-        size, _, cards = self.best_set(winner)
-        if size == 1:
-            if key[1] > other[1]:
-                return f"no one has a pair and the {cards[0].name} is the highest card (PV3)"
-            return (f"no one has a pair, the highest cards are equal and {cards[0].name}'s suit "
-                    "ranks higher in the skat order (PV3)")
-        if key[0] > other[0]:
-            return "having the larger set"
-        if key[1] > other[1]:
-            return "having the higher rank"
-        if self.options["poch_without_pair"]:
-            return "the pairs are equal and its pair has the higher skat suit (PV3)"
-        if key[2] and not other[2]:
-            card = next(c for c in cards if c.suit == self.payment)
-            return f"the pairs are equal and only its pair holds the payment-suit card, the {card.name}"
-        return "the pairs are equal and its pair has the higher skat suit (our ruling)"
+        return _why_text(*self._why_args(winner, contenders,
+                                         {s: self._set_key(s) for s in contenders}))
 
-    def _do_showdown(self, action):
-        contenders = [s for s in range(self.n) if not self.dropped[s] and self.bets[s] > 0]
-        pot = sum(self.bets)
+    def _why_args(self, winner, contenders, keys):
+        """:func:`_why_text`'s arguments; ``keys``: each contender's :meth:`_set_key`."""
+        runner = max((s for s in contenders if s != winner), key=keys.__getitem__)
+        return (self.best_set(winner), keys[winner], keys[runner],
+                self.options["poch_without_pair"], self.payment)
+
+    def _do_showdown(self, action, w):
+        bets, dropped = self.bets, self.dropped
+        contenders = [s for s in range(self.n) if not dropped[s] and bets[s] > 0]
+        pot = sum(bets)
         poch = self.holes["poch"]
         if not contenders:
             self.poch_winner = None
             text = f"Everyone passed: nobody pochs, and the Poch hole keeps its {poch} chips."
             rule = "P10"
         else:
-            winner = max(contenders, key=self._set_key)
+            keys = {s: self._set_key(s) for s in contenders}
+            winner = max(contenders, key=keys.__getitem__)
             self.poch_winner = winner
             self.chips[winner] += pot + poch
             self.holes["poch"] = 0
-            w = self.words
-            who, v = w.name(winner), (lambda verb: w.verb(winner, verb))
-            _, _, cards = self.best_set(winner)
-            takes = f"{v('takes')} the {pot} chips bet and the {poch} chips in the Poch hole"
             if len(contenders) == 1:
-                others = [s for s in self.table.order_from(self.table.next(self.dealer))
-                          if s != winner and self.bets[s] > 0]
-                rest = [s for s in self.table.order_from(self.table.next(self.dealer))
-                        if s != winner and s not in others]
-                if others:
-                    how = (f"{w.listing(others)} bet too but dropped out"
-                           f"{', ' + w.listing(rest) + ' without betting' if rest else ''}"
-                           f": {who}, the one bettor left in,")
-                else:
-                    how = f"nobody else bet: {who}, the only bettor,"
+                order = self._after[self.dealer] + (self.dealer,)
+                others = tuple(s for s in order if s != winner and bets[s] > 0)
+                rest = tuple(s for s in order if s != winner and s not in others)
                 if self.options["poch_without_pair"]:
-                    # PV3: betting needs no pair, so there is no right to prove (our ruling)
-                    text = (f"{how} {takes}. In this variant betting needs no pair, so {who} "
-                            f"{v('shows')} nothing.")
-                    rule = "P10, PV3"
+                    pair, rule = None, "P10, PV3"
                 else:
-                    pair = cards[:2]
+                    pair, rule = tuple(self.best_set(winner)[2][:2]), "P10"
                     self._show(winner, pair)
-                    text = (f"{how} {v('shows')} a pair of {self._plural(pair[0])} "
-                            f"({pair[0].name}, {pair[1].name}) to prove the right to bet, and "
-                            f"{takes}.")
-                    rule = "P10"
-                text = text[0].upper() + text[1:]
+                text = (_showdown_text, (w, winner, pot, poch, (others, rest, pair),
+                                         None, None))
             else:
-                for s in contenders:
-                    self._show(s, self.best_set(s)[2])
-                shown = "; ".join(f"{w.says(s, 'has')} {self._set_words(s)}" for s in contenders)
-                text = (f"Showdown: {shown}. {who} {v('wins')}, {self._why_best(winner, contenders)}, "
-                        f"and {takes}.")
-                rule = self._showdown_rule(winner, contenders)
+                sets = tuple((s, self.best_set(s)) for s in contenders)
+                for s, best in sets:
+                    self._show(s, best[2])
+                text = (_showdown_text, (w, winner, pot, poch, None, sets,
+                                         self._why_args(winner, contenders, keys)))
+                rule = self._showdown_rule(winner, contenders, keys)
         self.bets = [0] * self.n
         self.high = 0
         self._phase = RUN_PHASE
         self.leader = self.poch_winner if self.poch_winner is not None else self.table.next(self.dealer)
+        self.current_player = self.leader
         self.run_next = None
         return text, rule
 
-    def _showdown_rule(self, winner, contenders):
-        key = self._set_key(winner)
-        rivals = [self._set_key(s) for s in contenders if s != winner]
+    def _showdown_rule(self, winner, contenders, keys=None):
+        keys = keys or {s: self._set_key(s) for s in contenders}
+        key = keys[winner]
+        rivals = [keys[s] for s in contenders if s != winner]
         if self.options["poch_without_pair"] and (key[0] < 2 or any(r[:2] == key[:2] for r in rivals)):
             return "P10, PV3"
         return "P10, P8"
 
     # ---- phase 3 -------------------------------------------------------------------------
-    def _do_run(self, action):
+    def _do_run(self, action, w):
         seat, card = action.seat, action.card
-        w = self.words
-        who, v = w.name(seat), (lambda verb: w.verb(seat, verb))
+        tab = self._tab
+        code = card.code
+        card = tab.card[code]                   # the deck's own Card object
         starting = self.run_next is None
-        self.hands[seat].remove(card)
-        del self.owner[card]
+        hand = self.hands[seat]
+        i = 0
+        for held in hand:                       # (found by identity: a Card compares in Python)
+            if held is card:
+                del hand[i]
+                break
+            i += 1
+        else:                                   # (not our own Card object: by value)
+            hand.remove(card)
+        del self.owner[code]
         self._sets = None
-        self.centre.append(card)
-        self.played.add(card)
+        centre = self.centre
+        centre.append(card)
+        self.played.add(code)
         if starting:
-            first = len(self.centre) == 1
-            if first:
-                if self.poch_winner == seat:
-                    text = (f"{who} won the poching and {v('starts')} the first run with the "
-                            f"{card.name}.")
-                else:
-                    text = (f"Nobody won the poching, so {who}, left of the dealer, {v('starts')} "
-                            f"the first run with the {card.name}.")
-                rule = "P12"
+            if len(centre) == 1:
+                how, rule = ("won" if self.poch_winner == seat else "nobody"), "P12"
             else:
-                text, rule = (f"{who} laid the last card of the run and {v('starts')} a new one "
-                              f"with the {card.name}."), "P13"
+                how, rule = "new", "P13"
         else:
-            text, rule = (f"{who} {v('holds')} the {card.name}, the next card of the run, and "
-                          f"{v('lays')} it."), "P12"
-        if not self.hands[seat]:
+            how, rule = "next", "P12"
+        if not hand:
             self.out = seat
             self.run_next = None
             self._phase = SETTLE_PHASE
-            return text + f" {who} {v('has')} no cards left!", rule
-        nxt = self._next_card(card)
+            self.current_player = TABLE
+            return (_run_text, (w, seat, card, how, "out", None)), rule
+        nxt = tab.next[code]
         if nxt is None:
-            self.run_next = None
-            self.leader = seat
-            text += f" {self._stop_words(card)} {who} {v('starts')} the next run."
+            stop = "ace"
+        elif nxt is self.turned:
+            stop = "turned"
+        elif nxt.code in self.played:
+            stop = "played"
         else:
             self.run_next = nxt
-        return text, rule
+            holder = self.current_player = self._actor_now = self.owner[code := nxt.code]
+            self._legal_now = (tab.plays[code][holder],)     # the next step's one legal action
+            return (_run_text, (w, seat, card, how, None, None)), rule
+        self.run_next = None
+        self.leader = self.current_player = seat
+        return (_run_text, (w, seat, card, how, stop, nxt)), rule
 
     def _next_card(self, card):
-        rank = RANKS.higher(card)
-        if rank is None:
-            return None
-        nxt = self.suits.card(f"{rank}-{card.suit}")
-        if nxt in self.played or nxt == self.turned:
+        nxt = self._tab.next[card.code]
+        if nxt is None or nxt.code in self.played or nxt == self.turned:
             return None
         return nxt
 
     def _stop_words(self, card):
-        rank = RANKS.higher(card)
-        if rank is None:
-            return "The Ace is the top of the suit: the run stops."
-        nxt = self.suits.card(f"{rank}-{card.suit}")
-        if nxt == self.turned:
-            return f"The {nxt.name} is the turned card: the run stops."
-        return f"The {nxt.name} has already been played: the run stops."
+        nxt = self._tab.next[card.code]
+        if nxt is None:
+            return _stop_text("ace", None)
+        return _stop_text("turned" if nxt == self.turned else "played", nxt)
 
-    def _do_settle(self, action):
+    def _do_settle(self, action, w):
         seat = self.out
-        w = self.words
-        who = w.name(seat)
         centre = self.holes["centre"]
         self.holes["centre"] = 0
-        self.chips[seat] += centre
+        chips = self.chips
+        chips[seat] += centre
         parts, total, short = [], 0, False
-        for other in self.table.order_from(self.table.next(seat))[:-1]:
+        for other in self._after[seat]:
             owe = len(self.hands[other])
-            pay = min(owe, self.chips[other])
-            self.chips[other] -= pay
+            pay = min(owe, chips[other])
+            chips[other] -= pay
             total += pay
-            cards = f"{owe} card{'s' if owe != 1 else ''}"
-            if pay == owe:
-                parts.append(f"{w.says(other, 'holds')} {cards} and {w.verb(other, 'pays')} {pay}")
-            else:
-                short = True
-                has = f"has only {pay}" if pay else "has no chips"
-                paid = f"{w.verb(other, 'pays')} {'all ' + w.they(other) + ' ' + w._plural('has') if pay else 'nothing'}"
-                parts.append(f"{w.says(other, 'holds')} {cards} but {w.verb(other, has)}, so "
-                             f"{paid} (P11)")
-        self.chips[seat] += total
-        text = (f"{who} went out first: {who} {w.verb(seat, 'takes')} the {centre} chips in the "
-                f"centre and one chip for every card the others still hold: {'; '.join(parts)}. "
-                f"In all {total} chip{'s' if total != 1 else ''}.")
+            parts.append((other, owe, pay))
+            short = short or pay != owe
+        chips[seat] += total
         rule = "P14, P11" if short else "P14"
         self.dealer = self.table.next_dealer(self.dealer)
         self.deal_no += 1
-        text += f" The deal passes to {w.name(self.dealer)}."
         self._phase = ANTE_PHASE
-        return text, rule
+        self.current_player = TABLE
+        return (_settle_text, (w, seat, centre, tuple(parts), total, self.dealer)), rule
 
     # ---- the end -------------------------------------------------------------------------
-    def _game_over_reason(self):
-        poor = [s for s in range(self.n) if self.chips[s] < ANTE]
-        if poor:
-            w = self.words
-            who = " and ".join(
-                w.says(s, "has") + (f" only {self.chips[s]} chip{'s' if self.chips[s] != 1 else ''}"
-                                    if self.chips[s] else " no chips left") for s in poor)
-            cannot = " and cannot" if len(poor) == 1 else ": not everyone can"
-            return sentence_case(f"{who}{cannot} pay the {ANTE}-chip ante, so the game ends.")
+    def _game_ends(self):
+        """P15: does the game end before this deal (someone cannot ante, or the deals agreed
+        are played)? :meth:`_game_over_reason` says why."""
         limit = self.setup["deals"]
-        if limit is not None and self.deal_no > limit:
-            return f"The {limit} deal{'s' if limit != 1 else ''} agreed have been played: the game ends."
-        return ""
+        return min(self.chips) < ANTE or (limit is not None and self.deal_no > limit)
+
+    def _game_over_reason(self):
+        return _over_reason(self.words, tuple(self.chips), self.setup["deals"], self.deal_no)
 
     def _final_words(self):
+        return _final_text(*self._final_args())
+
+    def _final_args(self):
+        """The values :func:`_final_text` says, as they are now."""
         res = self.result()
-        best = res["winners"]
-        w = self.words
-        top = self.chips[best[0]]
-        text = f"{w.says(best, 'wins')} with {top} chips."
-        left = sum(self.holes.values())
-        if left:
-            holes = ", ".join(f"{HOLE_TITLES[h]} {c}" for h, c in self.holes.items() if c)
-            if res.get("money"):
-                text += f" The {left} chips left on the board ({holes}) are shared out (PV4)."
-            else:
-                text += f" {left} chips stay on the board ({holes}) and belong to nobody."
-        if res.get("money"):
-            money = ", ".join(f"{w.name(s)} {v:+.2f}" for s, v in enumerate(res["money"]))
-            text += f" Settling in money (PV4): {money}."
-        return text
+        return (self.words, tuple(res["winners"]), self.chips[res["winners"][0]],
+                tuple(self.holes.items()), tuple(res["money"]) if res.get("money") else None)
 
     def result(self) -> dict:
         """Chips of each player, chips left on the board, the winners and, in PV4, money."""
@@ -1192,9 +1505,13 @@ class Poch(Addressed, Game):
         deal = deal_hidden(pool, places, rng, accept=accept)
         for s in others:
             world.hands[s] = known_in[s] + deal[s]
-        world.owner = {c: s for s in range(self.n) for c in world.hands[s]}
-        world._sets = None
+        world._hands_changed()
         if self._phase.key == "pay":
             world.pay_queue = world._phase1_steps()[7 - len(self.pay_queue):]
         return world
 
+
+#: each phase → how a step of it is done (:meth:`Poch._do`)
+_DOERS = {"ante": Poch._do_ante, "deal": Poch._do_deal, "pay": Poch._do_pay,
+          "poch": Poch._do_poch, "showdown": Poch._do_showdown, "run": Poch._do_run,
+          "settle": Poch._do_settle}
