@@ -462,7 +462,7 @@ class Pocha(Addressed, Game):
              "start": (1, _check_start), "hands": (None, _check_hands)}
     # Game.fork shares the lookup tables (made once per configuration, never changed) and
     # starts without the memo of the situation in the play (it holds a hand's own list).
-    _FORK_FLAT = Game._FORK_FLAT | {"scores", "bids", "taken", "stock"}
+    _FORK_FLAT = Game._FORK_FLAT | {"scores", "bids", "taken", "stock", "_plays"}
     _FORK_NESTED = {"hands": 1, "won": 1, "hand_scores": 1, "_acts": 1, "_places": 1}
     _FORK_SHARES = Game._FORK_SHARES | {"_rv", "_names", "_sort_key", "_value",
                                         "_suit_index", "_act_value", "_powers", "_tables", "full_schedule",
@@ -558,7 +558,11 @@ class Pocha(Addressed, Game):
         self.bids = [None] * n
         self.taken = [0] * n
         self.won: list[list] = [[] for _ in range(n)]   # tricks taken, as Trick values
-        self.trick: Trick | None = None
+        # the trick being played (:attr:`trick`): who led it (None before the play) and the
+        # plays so far, a list that grows with each card (a Trick value is made only when
+        # it is read, and when the trick is complete)
+        self._leader = None
+        self._plays: list = []
         # the trick so far, kept as each card is played (None before the lead): (index of
         # the suit led, its highest card, that card's place in the sorted deck (a lower place
         # ranks higher), the highest trump or None, its place (_NO_PLACE), the winning play)
@@ -603,6 +607,13 @@ class Pocha(Addressed, Game):
             return f"extra {self.hand_no - len(self.schedule)}"
         return str(self.offset + self.hand_no)
 
+    @property
+    def trick(self) -> Trick | None:
+        """The trick being played (H8, H10), ``None`` before the play of the hand: a value,
+        made when read from who led it and the cards played so far."""
+        leader = self._leader
+        return None if leader is None else _new(_TRICK, (leader, tuple(self._plays)))
+
     # ---- whose turn ----------------------------------------------------------------------
     #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
     #: or ``None`` when the game is over), and whether the game is over, as
@@ -626,7 +637,8 @@ class Pocha(Addressed, Game):
     _places: list
     taken: list
     won: list
-    trick: Any
+    _leader: Any
+    _plays: list
     last_trick: Any
     _tops: Any
     _span: Any
@@ -918,36 +930,38 @@ class Pocha(Addressed, Game):
     # ---- doing ---------------------------------------------------------------------------
     def apply(self, action):
         """As :meth:`Game.apply`, with a card played and a bid (every game's and every
-        computer player's trial's hot path) checked and applied here at once: one of our
-        own play actions, by the player to act, for a card among the legal ones (the run
-        ``hands[seat][lo:hi]`` of :attr:`_span`, H8), or one of our own bid actions, by the
-        player to act, for a number of tricks from 0 to the cards dealt and not the
-        dealer's forbidden one (H7), passed every check. Any other action goes through
-        them all."""
+        computer player's trial's hot path) checked and applied here at once.
+
+        A card: one of our own play actions, by the player to act, for a card among the
+        legal ones (the run ``hands[seat][lo:hi]`` of :attr:`_span`, H8), has passed every
+        check and is played at once; any other action in the play goes through them all
+        (:meth:`Game._verify_for`: refused, naming its rule, if the rules do not allow it)
+        and, if legal, is played as our own equal action (recorded as given). A bid: one of
+        our own bid actions, by the player to act, for a number of tricks from 0 to the
+        cards dealt and not the dealer's forbidden one (H7), passed every check. Any other
+        action goes through :meth:`Game.apply`."""
         phase = self._phase
         if phase is PLAY_PHASE:
+            span: tuple = self._span or self._find_span()
+            seat: int = span[0]
+            places: list = self._places[seat]
             info: tuple | None = self._play_info.get(id(action))
-            if info is not None:
-                span: tuple = self._span or self._find_span()
-                seat: int = span[0]
-                owner: int = info[4]
-                if owner == seat:
-                    places: list = self._places[seat]
-                    place: int = info[1]
-                    hi: int = span[2]
-                    i: int = bisect_left(places, place, span[1], hi)
-                    if i < hi and places[i] == place:
-                        text, rule = self._play(info, i, span)
-                        # as Game._record (written out: one call fewer for every card played)
-                        actions = self.actions
-                        actions.append(action)
-                        step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text],
-                                           rule, seat))
-                        self.history.append(step)
-                        if self._redo and not self._replaying:
-                            self._redo.clear()
-                        return step
-        elif phase is BID_PHASE:
+            if info is not None and info[4] == seat:
+                place: int = info[1]
+                hi: int = span[2]
+                i: int = bisect_left(places, place, span[1], hi)
+                if i == hi or places[i] != place:
+                    info = None
+            else:
+                info = None
+            if info is None:
+                self._verify_for(action, seat)     # every check: refused with its rule (H8)
+                info = self._play_info[id(self._play_actions[seat][
+                    id(self._tables.canon[action.card])])]
+                place = info[1]
+                i = bisect_left(places, place)
+            return self._play(action, info, i, span)
+        if phase is BID_PHASE:
             bid: tuple | None = self._bid_info.get(id(action))
             if bid is not None and bid[0] == self.to_act and bid[1] <= self.cards_per_hand \
                     and (bid[0] != self.dealer or bid[1] != self.forbidden_bid()):
@@ -957,23 +971,20 @@ class Pocha(Addressed, Game):
         return Game.apply(self, action)
 
     def _do(self, action):
-        if self._phase is not PLAY_PHASE:
-            self._span = None
-            key = self._phase.key
-            if key == "bid":
-                return self._do_bid(action)
-            if key == "deal":
-                return self._do_deal(action)
-            return self._do_score(action)
-        # a legal card (checked), as an action equal to one of ours but made elsewhere
-        span = self._span or self._find_span()
-        info = self._play_info[id(self._play_actions[action.seat][
-            id(self._tables.canon[action.card])])]
-        return self._play(info, bisect_left(self._places[span[0]], info[1]), span)
+        # (a card played never comes here: apply plays it, checked, at once)
+        self._span = None
+        key = self._phase.key
+        if key == "bid":
+            return self._do_bid(action)
+        if key == "deal":
+            return self._do_deal(action)
+        return self._do_score(action)
 
-    def _play(self, info: tuple, i: int, span: tuple) -> tuple:
+    def _play(self, action, info: tuple, i: int, span: tuple) -> Step:
         """H8: the card of ``info`` (the ``i``-th of the hand of the player to act, a legal
-        one) is played; H10: a complete trick is won. Its words are made only when read."""
+        one, checked) is played; H10: a complete trick is won. Kept, as
+        :meth:`Game._record` keeps a step (written out here: every card played is one);
+        its words are made only when read."""
         card = info[0]                          # our own Card object, for the name tables
         place: int = info[1]
         suit: int = info[2]
@@ -982,54 +993,58 @@ class Pocha(Addressed, Game):
         del self._places[seat][i]
         del self.hands[seat][i]
         del self._acts[seat][i]
-        trick: tuple = self.trick
-        plays: tuple = trick[1] + (play,)
-        self.trick = _new(_TRICK, (trick[0], plays))
+        plays: list = self._plays
+        plays.append(play)
         tops: tuple | None = self._tops
         if tops is None:
             self._tops = (suit, card, place, None, _NO_PLACE, play)
-        else:
-            led: int = tops[0]
-            if suit == led:                     # H10: who is winning the trick now
-                high: int = tops[2]
-                if place < high:
-                    self._tops = (suit, card, place, tops[3], tops[4],
-                                  play if tops[3] is None else tops[5])
-            elif suit == self._trump_index:
-                top: int = tops[4]
-                if place < top:
-                    self._tops = (led, tops[1], tops[2], card, place, play)
+        elif suit == tops[0]:                   # H10: who is winning the trick now
+            if place < tops[2]:
+                self._tops = (suit, card, place, tops[3], tops[4],
+                              play if tops[3] is None else tops[5])
+        elif suit == self._trump_index and place < tops[4]:
+            self._tops = (tops[0], tops[1], tops[2], card, place, play)
         duty = span[3]
         if duty is LEAD:
-            first = not any(self.taken)
+            first = self.last_trick is None     # no trick of this hand is complete yet
             rule = "H8" if first else "H10"
         else:
             first, rule = False, _DUTY_RULE[duty]
         if len(plays) < self.n:
             self.to_act = self.current_player = self._next_seat[seat]
             self._find_span()                   # the next step needs it (legal or checks)
-            return (_play_text, (self._text_ctx, seat, card, span, self.trump, first, None,
-                                 False)), rule
-        # H10: the trick is complete: the highest trump, else the highest card of the suit led
-        win = self._tops[5]
-        w: int = win[0]
-        self.taken[w] += 1
-        won: list = self.won[w]
-        won.append(self.trick)
-        self.last_trick = self.trick
-        self.trick = _new(_TRICK, (w, ()))
-        self._tops = None
-        last = not self.hands[w]
-        if last:
-            self.to_act = None
-            self._span = None
-            self._phase = SCORE_PHASE
-            self.current_player = TABLE
+            text = (_play_text, (self._text_ctx, seat, card, span, self.trump, first, None,
+                                 False))
         else:
-            self.to_act = self.current_player = w
-            self._span = (w, 0, len(self._places[w]), LEAD, None, None)
-        return (_play_text, (self._text_ctx, seat, card, span, self.trump, first, win,
-                             last)), _TRICK_RULE[rule]
+            # H10: the trick is complete: the highest trump, else the highest card of the
+            # suit led
+            win = self._tops[5]
+            w: int = win[0]
+            self.taken[w] += 1
+            trick = self.last_trick = _new(_TRICK, (self._leader, tuple(plays)))
+            self.won[w].append(trick)
+            plays.clear()
+            self._leader = w
+            self._tops = None
+            last = not self.hands[w]
+            if last:
+                self.to_act = None
+                self._span = None
+                self._phase = SCORE_PHASE
+                self.current_player = TABLE
+            else:
+                self.to_act = self.current_player = w
+                self._span = (w, 0, len(self._places[w]), LEAD, None, None)
+            text = (_play_text, (self._text_ctx, seat, card, span, self.trump, first, win,
+                                 last))
+            rule = _TRICK_RULE[rule]
+        actions = self.actions
+        actions.append(action)
+        step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text], rule, seat))
+        self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
+        return step
 
     def _do_deal(self, action):
         cards = action.cards
@@ -1080,7 +1095,7 @@ class Pocha(Addressed, Game):
         forbidden = self.forbidden_bid()
         bids[seat] = amount
         self.to_act = self.current_player = self.first_player
-        self.trick = _new(Trick, (self.first_player, ()))
+        self._leader = self.first_player
         self._tops = self._span = None
         self._phase = PLAY_PHASE
         return (_bid_text, (self._words_now, seat, amount, k, sum(bids), True, forbidden)), "H7"
