@@ -19,6 +19,7 @@ one bid per player, the tricks, and the scoring (a step the rules take by themse
 from __future__ import annotations
 
 import bisect
+import operator
 import random
 from typing import Any, Final
 
@@ -341,6 +342,9 @@ bisect_left: Final = bisect.bisect_left
 _TRICK: Final = Trick       # (the names the play reads at every card, looked up once)
 _new: Final = tuple.__new__  # a Trick or a Play made from its fields at once (the play's hot path)
 _TABLES: dict = {}
+_SETTLED: dict = {}   # a configuration → what Pocha._settled found for it (checked, once)
+_SEATS: dict = {}     # players → their Table (the direction of play never changes)
+_itemgetter: Final = operator.itemgetter
 
 
 def _deck(name: str) -> tuple:
@@ -506,29 +510,22 @@ class Pocha(Addressed, Game):
 
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
-        t = _tables(self.deck_name, self.setup["deck"], self.options["three_low"], self.n)
-        self.deck_cards, self._deck_set, self._deck_ids = t.deck, t.deck_set, t.deck_ids
-        self.ranks, self._rv, self._names, self._sort_key = t.ranks, t.rv, t.names, t.sort_key
-        self._play_actions, self._bid_actions = t.play_actions, t.bid_actions
-        self._next_seat, self._value = t.next_seat, t.value
+        # what a configuration looks up again and again (the deck, the rank values, the
+        # actions, the schedule), checked and gathered once per configuration (_settled)
+        setup = self.setup
+        key = (self.n, setup["deck"], setup["start"], setup["hands"], *self.options.values())
+        settled = _SETTLED.get(key)
+        if settled is None:
+            settled = self._settled()
+            if len(_SETTLED) >= 1024:
+                _SETTLED.clear()
+            _SETTLED[key] = settled
+        d = self.__dict__
+        d.update(settled[0])
+        self.full_schedule, self.schedule = [*settled[1]], [*settled[2]]
         self._words_now = words = self.words
         self._you_now = words.you        # the seat spoken to as you (a change rebuilds the game)
         self._text_ctx = (self._names, self.players, self._you_now)   # what every play's words need
-        self._suit_index, self._act_value, self._powers = t.suit_index, t.act_value, t.powers
-        self._tables = t
-        self._play_info, self._suit_starts, self._bid_info = t.play_info, t.suit_starts, t.bid_info
-        start, limit = self.setup["start"], self.setup["hands"]
-        full = self.full_schedule = self._full_schedule()
-        if start > len(full):
-            raise ConfigError("start", f"the {self.schedule_kind} schedule for {self.n} players "
-                              f"has {len(full)} hands; start at one of them (1 to {len(full)})")
-        left = len(full) - start + 1
-        if limit is not None and limit > left:
-            raise ConfigError("hands", f"the {self.schedule_kind} schedule for {self.n} players "
-                              f"has {len(full)} hands, so {left} from hand {start} on; give at "
-                              f"most {left} (or None for all)")
-        self.offset = start - 1
-        self.schedule = full[self.offset:self.offset + limit] if limit else full[self.offset:]
         self.scores = [0] * self.n
         self.hand_scores: list[list[int]] = []   # one list per hand played, H11
         self.hand_log: list[dict] = []           # each hand played: cards, bids, tricks taken
@@ -539,6 +536,39 @@ class Pocha(Addressed, Game):
         self._new_hand_state()
         self._phase = DEAL_PHASE
         self.current_player, self.finished = CHANCE, False
+
+    def _settled(self) -> tuple:
+        """``(fields, full schedule, schedule)`` for this configuration: the lookup tables
+        every game of it shares, and the hands it plays (H4; raises :class:`ConfigError`
+        for a ``start`` or ``hands`` beyond the schedule)."""
+        t = _tables(self.deck_name, self.setup["deck"], self.options["three_low"], self.n)
+        start, limit = self.setup["start"], self.setup["hands"]
+        full = self._full_schedule()
+        if start > len(full):
+            raise ConfigError("start", f"the {self.schedule_kind} schedule for {self.n} players "
+                              f"has {len(full)} hands; start at one of them (1 to {len(full)})")
+        left = len(full) - start + 1
+        if limit is not None and limit > left:
+            raise ConfigError("hands", f"the {self.schedule_kind} schedule for {self.n} players "
+                              f"has {len(full)} hands, so {left} from hand {start} on; give at "
+                              f"most {left} (or None for all)")
+        offset = start - 1
+        schedule = full[offset:offset + limit] if limit else full[offset:]
+        fields = {"deck_cards": t.deck, "_deck_set": t.deck_set, "_deck_ids": t.deck_ids,
+                  "ranks": t.ranks, "_rv": t.rv, "_names": t.names, "_sort_key": t.sort_key,
+                  "_play_actions": t.play_actions, "_bid_actions": t.bid_actions,
+                  "_next_seat": t.next_seat, "_value": t.value, "_suit_index": t.suit_index,
+                  "_act_value": t.act_value, "_powers": t.powers, "_tables": t,
+                  "_play_info": t.play_info, "_suit_starts": t.suit_starts,
+                  "_bid_info": t.bid_info, "offset": offset}
+        return fields, tuple(full), tuple(schedule)
+
+    def _make_table(self):
+        # the seats of n players, playing to the right (H5, H8): a value, made once for each n
+        table = _SEATS.get(self.n)
+        if table is None:
+            table = _SEATS[self.n] = Game._make_table(self)
+        return table
 
     def _new_hand_state(self):
         n = self.n
@@ -707,9 +737,9 @@ class Pocha(Addressed, Game):
             return Action("deal", cards=tuple(shuffled(deck, rng)))
         # the deck's order shuffled (the same calls to rng as shuffling the cards, so the
         # same deal for a seed), giving the cards and their places in the sorted deck at once
-        order: list = shuffled(range(len(deck)), rng)
-        cards = tuple(map(deck.__getitem__, order))
-        self._deal_checked = (cards, [*map(self._tables.deck_place.__getitem__, order)])
+        pick = _itemgetter(*shuffled(range(len(deck)), rng))     # (a deck has 36 cards or more)
+        cards = pick(deck)
+        self._deal_checked = (cards, pick(self._tables.deck_place))
         return Action("deal", cards=cards)
 
     def _situation(self):
@@ -968,6 +998,15 @@ class Pocha(Addressed, Game):
                 self._legal_now = None
                 text, rule = self._do_bid(action)
                 return self._record(action, text, rule, "bid", self.deal_no, bid[0])
+        elif phase is DEAL_PHASE:
+            checked = self._deal_checked
+            if checked is not None and action.__class__ is Action and checked[0] is action.cards \
+                    and action.kind == "deal" and action.seat is None and action.card is None \
+                    and action.amount is None and action.what is None:
+                # our own shuffle (chance_action): the whole deck, each of our cards once (H1)
+                self._legal_now = None
+                text, rule = self._do_deal(action)
+                return self._record(action, text, rule, "deal", self.deal_no, CHANCE)
         return Game.apply(self, action)
 
     def _do(self, action):
@@ -1059,12 +1098,13 @@ class Pocha(Addressed, Game):
         n, k = self.n, self.cards_per_hand
         order = t.orders[self.first_player]
         dealt = k * n
-        by_place = t.by_place.__getitem__
+        by_place, acts_by_place = t.by_place.__getitem__, t.acts_by_place
+        hands, acts, held = self.hands, self._acts, self._places
         for j, seat in enumerate(order):       # one card at a time, starting with the first
             places = sorted(deck_places[j:dealt:n])                   # the hand in order
-            self.hands[seat].extend(map(by_place, places))
-            self._acts[seat].extend(map(t.acts_by_place[seat].__getitem__, places))
-            self._places[seat].extend(places)
+            hands[seat] = [*map(by_place, places)]
+            acts[seat] = [*map(acts_by_place[seat].__getitem__, places)]
+            held[seat] = places
         self.stock = list(cards[dealt:])
         whole = not self.stock
         if whole:
