@@ -990,7 +990,93 @@ class Pocha(Addressed, Game):
                     id(self._tables.canon[action.card])])]
                 place = info[1]
                 i = bisect_left(places, place)
-            return self._play(action, info, i, span)
+            # H8: the card is played; H10: a complete trick is won (the words made when read)
+            card = info[0]                          # our own Card object, for the name tables
+            place: int = info[1]
+            suit: int = info[2]
+            play = info[3]
+            del places[i]
+            del self.hands[seat][i]
+            del self._acts[seat][i]
+            plays: list = self._plays
+            plays.append(play)
+            tops: tuple | None = self._tops
+            if tops is None:
+                self._tops = (suit, card, place, None, _NO_PLACE, play)
+            elif suit == tops[0]:                   # H10: who is winning the trick now
+                if place < tops[2]:
+                    self._tops = (suit, card, place, tops[3], tops[4],
+                                  play if tops[3] is None else tops[5])
+            elif suit == self._trump_index and place < tops[4]:
+                self._tops = (tops[0], tops[1], tops[2], card, place, play)
+            duty = span[3]
+            if duty is LEAD:
+                first = self.last_trick is None     # no trick of this hand is complete yet
+                rule = "H8" if first else "H10"
+            else:
+                first, rule = False, _DUTY_RULE[duty]
+            if len(plays) < self.n:
+                # the next to play and the cards they may (H8), as _find_span finds them
+                nxt = self.to_act = self.current_player = self._next_seat[seat]
+                places = self._places[nxt]
+                n = len(places)
+                tops = self._tops
+                led: int = tops[0]
+                high = tops[1]
+                top_trump = tops[3]
+                starts = self._suit_starts
+                lo = bisect_left(places, starts[led])
+                end: int = starts[led + 1]
+                if top_trump is None and (k := bisect_left(places, tops[2], lo)) > lo:
+                    self._span = (nxt, lo, k, BEAT, high, None)
+                elif lo < n and places[lo] < end:
+                    self._span = (nxt, lo, bisect_left(places, end, lo),
+                                  FOLLOW if top_trump is None else FOLLOW_TRUMPED, high,
+                                  top_trump)
+                else:
+                    trump: int = self._trump_index
+                    lo = bisect_left(places, starts[trump])
+                    hi = bisect_left(places, starts[trump + 1], lo)
+                    if lo == hi:
+                        self._span = (nxt, 0, n, ANY_NONE, high, top_trump)
+                    elif top_trump is None:
+                        self._span = (nxt, lo, hi, TRUMP, high, None)
+                    else:
+                        k = bisect_left(places, tops[4], lo, hi)
+                        self._span = ((nxt, lo, k, OVERTRUMP, high, top_trump) if k > lo
+                                      else (nxt, 0, n, ANY_LOW, high, top_trump))
+                text = (_play_text, (self._text_ctx, seat, card, span, self.trump, first, None,
+                                     False))
+            else:
+                # H10: the trick is complete: the highest trump, else the highest card of the
+                # suit led
+                win = self._tops[5]
+                w: int = win[0]
+                self.taken[w] += 1
+                trick = self.last_trick = _new(_TRICK, (self._leader, tuple(plays)))
+                self.won[w].append(trick)
+                plays.clear()
+                self._leader = w
+                self._tops = None
+                last = not self.hands[w]
+                if last:
+                    self.to_act = None
+                    self._span = None
+                    self._phase = SCORE_PHASE
+                    self.current_player = TABLE
+                else:
+                    self.to_act = self.current_player = w
+                    self._span = (w, 0, len(self._places[w]), LEAD, None, None)
+                text = (_play_text, (self._text_ctx, seat, card, span, self.trump, first, win,
+                                     last))
+                rule = _TRICK_RULE[rule]
+            actions = self.actions
+            actions.append(action)
+            step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text], rule, seat))
+            self.history.append(step)
+            if self._redo and not self._replaying:
+                self._redo.clear()
+            return step
         if phase is BID_PHASE:
             bid: tuple | None = self._bid_info.get(id(action))
             if bid is not None and bid[0] == self.to_act and bid[1] <= self.cards_per_hand \
@@ -1018,72 +1104,6 @@ class Pocha(Addressed, Game):
         if key == "deal":
             return self._do_deal(action)
         return self._do_score(action)
-
-    def _play(self, action, info: tuple, i: int, span: tuple) -> Step:
-        """H8: the card of ``info`` (the ``i``-th of the hand of the player to act, a legal
-        one, checked) is played; H10: a complete trick is won. Kept, as
-        :meth:`Game._record` keeps a step (written out here: every card played is one);
-        its words are made only when read."""
-        card = info[0]                          # our own Card object, for the name tables
-        place: int = info[1]
-        suit: int = info[2]
-        play = info[3]
-        seat: int = info[4]
-        del self._places[seat][i]
-        del self.hands[seat][i]
-        del self._acts[seat][i]
-        plays: list = self._plays
-        plays.append(play)
-        tops: tuple | None = self._tops
-        if tops is None:
-            self._tops = (suit, card, place, None, _NO_PLACE, play)
-        elif suit == tops[0]:                   # H10: who is winning the trick now
-            if place < tops[2]:
-                self._tops = (suit, card, place, tops[3], tops[4],
-                              play if tops[3] is None else tops[5])
-        elif suit == self._trump_index and place < tops[4]:
-            self._tops = (tops[0], tops[1], tops[2], card, place, play)
-        duty = span[3]
-        if duty is LEAD:
-            first = self.last_trick is None     # no trick of this hand is complete yet
-            rule = "H8" if first else "H10"
-        else:
-            first, rule = False, _DUTY_RULE[duty]
-        if len(plays) < self.n:
-            self.to_act = self.current_player = self._next_seat[seat]
-            self._find_span()                   # the next step needs it (legal or checks)
-            text = (_play_text, (self._text_ctx, seat, card, span, self.trump, first, None,
-                                 False))
-        else:
-            # H10: the trick is complete: the highest trump, else the highest card of the
-            # suit led
-            win = self._tops[5]
-            w: int = win[0]
-            self.taken[w] += 1
-            trick = self.last_trick = _new(_TRICK, (self._leader, tuple(plays)))
-            self.won[w].append(trick)
-            plays.clear()
-            self._leader = w
-            self._tops = None
-            last = not self.hands[w]
-            if last:
-                self.to_act = None
-                self._span = None
-                self._phase = SCORE_PHASE
-                self.current_player = TABLE
-            else:
-                self.to_act = self.current_player = w
-                self._span = (w, 0, len(self._places[w]), LEAD, None, None)
-            text = (_play_text, (self._text_ctx, seat, card, span, self.trump, first, win,
-                                 last))
-            rule = _TRICK_RULE[rule]
-        actions = self.actions
-        actions.append(action)
-        step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text], rule, seat))
-        self.history.append(step)
-        if self._redo and not self._replaying:
-            self._redo.clear()
-        return step
 
     def _do_deal(self, action):
         cards = action.cards
