@@ -717,7 +717,10 @@ class Pocha(Addressed, Game):
         if phase is PLAY_PHASE:
             return self._situation()[0]
         if phase is BID_PHASE:
-            bids = self._bid_actions[self.to_act][:self.cards_per_hand + 1]   # 0 … k
+            seat = self.to_act
+            bids = self._bid_actions[seat][:self.cards_per_hand + 1]   # 0 … k
+            if seat != self.dealer:
+                return bids
             forbidden = self.forbidden_bid()
             return bids if forbidden is None else bids[:forbidden] + bids[forbidden + 1:]
         if phase is SCORE_PHASE:
@@ -1077,13 +1080,20 @@ class Pocha(Addressed, Game):
             if self._redo and not self._replaying:
                 self._redo.clear()
             return step
+        deal = self.deal_no         # (the scoring moves it on to the next hand's)
         if phase is BID_PHASE:
             bid: tuple | None = self._bid_info.get(id(action))
             if bid is not None and bid[0] == self.to_act and bid[1] <= self.cards_per_hand \
                     and (bid[0] != self.dealer or bid[1] != self.forbidden_bid()):
                 self._legal_now = None
                 text, rule = self._do_bid(action)
-                return self._record(action, text, rule, "bid", self.deal_no, bid[0])
+                actor = bid[0]
+            else:
+                return Game.apply(self, action)
+        elif phase is SCORE_PHASE and action is SCORE:     # the one legal action (H11)
+            self._legal_now = None
+            text, rule = self._do_score(action)
+            actor = TABLE
         elif phase is DEAL_PHASE:
             checked = self._deal_checked
             if checked is not None and action.__class__ is Action and checked[0] is action.cards \
@@ -1092,8 +1102,19 @@ class Pocha(Addressed, Game):
                 # our own shuffle (chance_action): the whole deck, each of our cards once (H1)
                 self._legal_now = None
                 text, rule = self._do_deal(action)
-                return self._record(action, text, rule, "deal", self.deal_no, CHANCE)
-        return Game.apply(self, action)
+                actor = CHANCE
+            else:
+                return Game.apply(self, action)
+        else:
+            return Game.apply(self, action)
+        # as Game._record (written out: one call fewer for every bid, deal and scoring)
+        actions = self.actions
+        actions.append(action)
+        step = _new(Step, (len(actions), action, phase.key, deal, [text], rule, actor))
+        self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
+        return step
 
     def _do(self, action):
         # (a card played never comes here: apply plays it, checked, at once)
@@ -1170,7 +1191,7 @@ class Pocha(Addressed, Game):
         self.hand_log.append({"hand": self._hand_short(), "cards": k, "bids": list(bids),
                               "taken": list(taken)})
         words, label = self._words_now, self.hand_label()
-        order = self.table.order_from(self.first_player)
+        order = self._tables.orders[self.first_player]       # from the first player (H5)
         totals = tuple(scores)
         rule, ending = "H11", None
         if self.hand_no >= len(self.schedule):
