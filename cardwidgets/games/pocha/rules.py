@@ -239,12 +239,13 @@ def _score_text(w, label, k, order, bids, taken, totals, ending, dealer):
     return text if w.you is None else sentence_case(text)
 
 
-def _play_text(context, seat, card, situation, trump, first, win, last):
+def _play_text(context, card, situation, first, win, last):
     """The words of a card played (H8), and of the trick it completes (H10, ``win`` the
     winning play; ``last``: the last trick of the hand), from the values of that moment
-    (``context``: the card names, the players and the seat spoken to as you)."""
-    names, players, you = context
-    duty, high, top = situation[-3:]
+    (``context``: the card names, the players, the seat spoken to as you and the trump suit
+    of the hand; ``situation``: the player's legal run and duty, as :attr:`Pocha._span`)."""
+    names, players, you, trump = context
+    seat, duty, high, top = situation[0], situation[3], situation[4], situation[5]
     if seat == you:
         who, v, of_whose = "you", second_person, "yours"
     else:
@@ -525,7 +526,8 @@ class Pocha(Addressed, Game):
         self.full_schedule, self.schedule = [*settled[1]], [*settled[2]]
         self._words_now = words = self.words
         self._you_now = words.you        # the seat spoken to as you (a change rebuilds the game)
-        self._text_ctx = (self._names, self.players, self._you_now)   # what every play's words need
+        # what every play's words need: the card names, the players, you, the trump suit
+        self._text_ctx = (self._names, self.players, self._you_now, None)
         self.scores = [0] * self.n
         self.hand_scores: list[list[int]] = []   # one list per hand played, H11
         self.hand_log: list[dict] = []           # each hand played: cards, bids, tricks taken
@@ -695,10 +697,7 @@ class Pocha(Addressed, Game):
         per step), with the play, every trial's hot path, taken without the extra calls."""
         if self._phase is PLAY_PHASE:
             span: tuple = self._span or self._find_span()
-            acts: list = self._acts[span[0]]
-            lo: int = span[1]
-            hi: int = span[2]
-            return acts[lo:hi]
+            return self._acts[span[0]][span[1]:span[2]]
         legal = self._legal_now
         if legal is None:
             phase = self._phase
@@ -995,7 +994,6 @@ class Pocha(Addressed, Game):
                 i = bisect_left(places, place)
             # H8: the card is played; H10: a complete trick is won (the words made when read)
             card = info[0]                          # our own Card object, for the name tables
-            place: int = info[1]
             suit: int = info[2]
             play = info[3]
             del places[i]
@@ -1048,8 +1046,7 @@ class Pocha(Addressed, Game):
                         k = bisect_left(places, tops[4], lo, hi)
                         self._span = ((nxt, lo, k, OVERTRUMP, high, top_trump) if k > lo
                                       else (nxt, 0, n, ANY_LOW, high, top_trump))
-                text = (_play_text, (self._text_ctx, seat, card, span, self.trump, first, None,
-                                     False))
+                text = (_play_text, (self._text_ctx, card, span, first, None, False))
             else:
                 # H10: the trick is complete: the highest trump, else the highest card of the
                 # suit led
@@ -1070,8 +1067,7 @@ class Pocha(Addressed, Game):
                 else:
                     self.to_act = self.current_player = w
                     self._span = (w, 0, len(self._places[w]), LEAD, None, None)
-                text = (_play_text, (self._text_ctx, seat, card, span, self.trump, first, win,
-                                     last))
+                text = (_play_text, (self._text_ctx, card, span, first, win, last))
                 rule = _TRICK_RULE[rule]
             actions = self.actions
             actions.append(action)
@@ -1154,6 +1150,7 @@ class Pocha(Addressed, Game):
         else:
             self.trump_card = self.stock[0]
         self.trump = self.trump_card.suit
+        self._text_ctx = (*self._text_ctx[:3], self.trump)
         self._trump_index = self._suit_index[self.trump]
         self.power = self._powers[self.trump]
         self.to_act = self.current_player = order[0]
