@@ -346,6 +346,7 @@ _TABLES: dict = {}
 _SETTLED: dict = {}   # a configuration → what Pocha._settled found for it (checked, once)
 _SEATS: dict = {}     # players → their Table (the direction of play never changes)
 _itemgetter: Final = operator.itemgetter
+_add: Final = operator.add
 
 
 def _deck(name: str) -> tuple:
@@ -574,14 +575,15 @@ class Pocha(Addressed, Game):
 
     def _new_hand_state(self):
         n = self.n
+        four = n == 4                  # (three or four players, H2: each seat's lists written out)
         self.cards_per_hand = self.hand_size(self.hand_no)
-        self.hands = [[] for _ in range(n)]
+        self.hands = [[], [], [], []] if four else [[], [], []]
         # the same cards as play actions, in the same order (by suit: coins, cups, swords,
         # clubs; high to low within each), and how many of each suit: what the duties of
         # play (H8) pick from. Kept with the hands by the deal and the play; code that
         # changes a hand otherwise (a computer player's imagined deal) calls _rehold(seat)
-        self._acts = [[] for _ in range(n)]
-        self._places = [[] for _ in range(n)]      # each card's place in the sorted deck
+        self._acts = [[], [], [], []] if four else [[], [], []]
+        self._places = [[], [], [], []] if four else [[], [], []]   # each card's place in the sorted deck
         self.stock: list = []        # cards not dealt this hand (the turned card among them)
         self.trump_card = None
         self.trump = None
@@ -589,7 +591,7 @@ class Pocha(Addressed, Game):
         self.trump_dealt = False     # H5: in whole-deck hands the dealer keeps the trump card
         self.bids = [None] * n
         self.taken = [0] * n
-        self.won: list[list] = [[] for _ in range(n)]   # tricks taken, as Trick values
+        self.won: list[list] = [[], [], [], []] if four else [[], [], []]   # tricks taken, as Tricks
         # the trick being played (:attr:`trick`): who led it (None before the play) and the
         # plays so far, a list that grows with each card (a Trick value is made only when
         # it is read, and when the trick is complete)
@@ -614,7 +616,7 @@ class Pocha(Addressed, Game):
     @property
     def first_player(self) -> int:
         """H5: the player on the dealer's right bids and leads first."""
-        return self.table.next(self.dealer)
+        return self._next_seat[self.dealer]
 
     @property
     def extra_hand(self) -> bool:
@@ -702,7 +704,10 @@ class Pocha(Addressed, Game):
         if legal is None:
             phase = self._phase
             if phase is BID_PHASE:
-                legal = self._legal()
+                seat = self.to_act
+                legal = self._bid_actions[seat][:self.cards_per_hand + 1]   # 0 … k (H7)
+                if seat == self.dealer:
+                    legal = self._legal()              # (the dealer's limit)
             elif phase is SCORE_PHASE:
                 legal = _SCORING
             else:
@@ -1181,9 +1186,8 @@ class Pocha(Addressed, Game):
     def _do_score(self, action):
         k, n = self.cards_per_hand, self.n
         bids, taken, scores = self.bids, self.taken, self.scores
-        deltas = [hand_score(bids[s], taken[s]) for s in range(n)]
-        for s in range(n):
-            scores[s] += deltas[s]
+        deltas = [*map(hand_score, bids, taken)]
+        scores[:] = map(_add, scores, deltas)
         self.hand_scores.append(deltas)
         self.hand_log.append({"hand": self._hand_short(), "cards": k, "bids": list(bids),
                               "taken": list(taken)})
@@ -1211,7 +1215,7 @@ class Pocha(Addressed, Game):
                                       ending, None)), rule
             if not self.extra_hand:
                 self.tied = leaders
-        self.dealer = self.table.next_dealer(self.dealer)
+        self.dealer = self._next_seat[self.dealer]      # H5: the deal passes to the right
         self.hand_no += 1
         self.deal_no = self.hand_no
         self._new_hand_state()
