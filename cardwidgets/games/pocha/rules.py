@@ -1140,12 +1140,15 @@ class Pocha(Addressed, Game):
         n, k = self.n, self.cards_per_hand
         order = t.orders[self.first_player]
         dealt = k * n
-        by_place, acts_by_place = t.by_place.__getitem__, t.acts_by_place
+        by_place, acts_by_place = t.by_place, t.acts_by_place
         hands, acts, held = self.hands, self._acts, self._places
         for j, seat in enumerate(order):       # one card at a time, starting with the first
             places = sorted(deck_places[j:dealt:n])                   # the hand in order
-            hands[seat] = [*map(by_place, places)]
-            acts[seat] = [*map(acts_by_place[seat].__getitem__, places)]
+            if k > 1:                          # its cards and play actions, picked at once
+                pick = _itemgetter(*places)
+                hands[seat], acts[seat] = [*pick(by_place)], [*pick(acts_by_place[seat])]
+            else:
+                hands[seat], acts[seat] = [by_place[places[0]]], [acts_by_place[seat][places[0]]]
             held[seat] = places
         self.stock = list(cards[dealt:])
         whole = not self.stock
