@@ -1204,7 +1204,7 @@ class Pocha(Addressed, Game):
             # ends after the first extra hand that leaves one of them alone ahead of all the
             # others of that set, even one who fell behind in an earlier extra hand.
             contenders = self.tied if self.tied else range(n)
-            top = max(scores[s] for s in contenders)
+            top = max(scores[s] for s in self.tied) if self.tied else max(scores)
             leaders = [s for s in contenders if scores[s] == top]
             last = ("That was the last hand" if len(self.schedule) + self.offset == len(self.full_schedule)
                     else "That was the last hand of this lesson")
