@@ -583,7 +583,8 @@ class Pocha(Addressed, Game):
         # play (H8) pick from. Kept with the hands by the deal and the play; code that
         # changes a hand otherwise (a computer player's imagined deal) calls _rehold(seat)
         self._acts = [[], [], [], []] if four else [[], [], []]
-        self._places = [[], [], [], []] if four else [[], [], []]   # each card's place in the sorted deck
+        # each card's place in the sorted deck
+        self._places = [[], [], [], []] if four else [[], [], []]
         self.stock: list = []        # cards not dealt this hand (the turned card among them)
         self.trump_card = None
         self.trump = None
@@ -591,7 +592,8 @@ class Pocha(Addressed, Game):
         self.trump_dealt = False     # H5: in whole-deck hands the dealer keeps the trump card
         self.bids = [None] * n
         self.taken = [0] * n
-        self.won: list[list] = [[], [], [], []] if four else [[], [], []]   # tricks taken, as Tricks
+        # the tricks each player took, as Trick values
+        self.won: list[list] = [[], [], [], []] if four else [[], [], []]
         # the trick being played (:attr:`trick`): who led it (None before the play) and the
         # plays so far, a list that grows with each card (a Trick value is made only when
         # it is read, and when the trick is complete)
@@ -975,8 +977,10 @@ class Pocha(Addressed, Game):
         (:meth:`Game._verify_for`: refused, naming its rule, if the rules do not allow it)
         and, if legal, is played as our own equal action (recorded as given). A bid: one of
         our own bid actions, by the player to act, for a number of tricks from 0 to the
-        cards dealt and not the dealer's forbidden one (H7), passed every check. Any other
-        action goes through :meth:`Game.apply`."""
+        cards dealt and not the dealer's forbidden one (H7), passed every check; so has our
+        own shuffled deal (:meth:`chance_action`: the whole deck, each of our cards once,
+        H1) and the scoring's one action (H11). Any other action goes through
+        :meth:`Game.apply`. Each step is kept as :meth:`Game._record` keeps it."""
         phase = self._phase
         if phase is PLAY_PHASE:
             span: tuple = self._span or self._find_span()
