@@ -389,6 +389,111 @@ def test_pocha_held_actions_mirror_the_hands():
                 assert game._tops[5] == trick.winner(game.power)
 
 
+def test_H8_H10_the_trick_is_a_value_made_when_read():
+    """Pocha keeps the trick being played as its leader and a growing list of plays: the
+    ``trick`` read is a Trick value, the cards played so far in order, that later cards
+    never change; a complete trick is kept as the value taken (H10) and a fork's play leaves
+    the original's trick as it was."""
+    from cardwidgets.engine.tricks import Trick
+    game = Pocha(4, start=10, hands=1)
+    rng = random.Random(12)
+    assert game.trick is None
+    game.apply(game.chance_action(rng))
+    for _ in range(4):
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.trick == Trick(game.first_player, ())         # H8: the first player leads
+    seen, played = [], []
+    while game.phase.key == "play":
+        before = game.trick
+        step = game.apply(rng.choice(game.legal_actions()))
+        played.append((step.actor, step.action.card))
+        assert before.plays == tuple(seen)                     # a value: not grown since
+        if len(played) % 4:
+            seen = list(game.trick.plays)
+            assert [(p.seat, p.card) for p in seen] == played[-len(seen):]
+            fork = game.fork()
+            fork.apply(fork.legal_actions()[0])
+            assert game.trick.plays == tuple(seen)
+        else:
+            last = game.last_trick
+            assert isinstance(last, Trick) and [(p.seat, p.card) for p in last.plays] == \
+                played[-4:]
+            assert last in game.won[last.winner(game.power).seat]
+            assert game.trick == Trick(last.winner(game.power).seat, ())  # H10: winner leads
+            seen = []
+    assert sum(len(w) for w in game.won) == 10
+
+
+def test_H8_a_play_that_is_not_one_of_ours_is_checked_and_kept_as_given():
+    """A card played with an action that is not one of the game's own (made anew, or with a
+    field the play does not use) goes through every check: refused naming its rule when
+    illegal, played as the game's own equal action and recorded as given when legal."""
+    game, twin = Pocha(4, start=10, hands=1), Pocha(4, start=10, hands=1)
+    rng = random.Random(3)
+    deal = game.chance_action(rng)
+    game.apply(deal)
+    twin.apply(deal)
+    while game.phase.key != "score":
+        legal = game.legal_actions()
+        seat = game.current_player
+        choice = rng.choice(legal)
+        if game.phase.key == "play":
+            with pytest.raises(IllegalAction) as err:
+                game.apply(Action("play", (seat + 1) % 4, card=choice.card))
+            assert err.value.rule == "H8" and "turn" in err.value.reason
+            given = Action("play", seat, card=choice.card, amount=3)   # amount: not read
+            step = game.apply(given)
+            assert step.action is given and game.actions[-1] is given
+        else:
+            step = game.apply(choice)
+        other = twin.apply(choice)
+        assert (step.text, step.rule, step.deal) == (other.text, other.rule, other.deal)
+        assert game.view(None) == twin.view(None)
+
+
+def test_H5_H1_our_own_shuffled_deal_is_dealt_at_once_and_any_other_checked():
+    """The deal made by chance_action is dealt at once (the whole deck, each card once,
+    H1); the same cards in an action with another field set go through every check, and
+    one with a field of the wrong kind is refused, changing nothing."""
+    game = Pocha(4, start=10, hands=1)
+    deal = game.chance_action(random.Random(5))
+    with pytest.raises(IllegalAction) as err:
+        game.apply(Action("deal", cards=deal.cards, what=5))
+    assert "what" in err.value.reason and game.history == [] and game.hands == [[]] * 4
+    step = game.apply(deal)
+    assert (step.rule, step.actor, step.deal, step.phase) == ("H5", CHANCE, 1, "deal")
+    assert sorted(len(h) for h in game.hands) == [10] * 4
+    twin = Pocha(4, start=10, hands=1)
+    twin.chance_action(random.Random(5))
+    twin.apply(Action("deal", cards=deal.cards, what="the deal"))   # checked in full
+    assert twin.hands == game.hands and twin.history[0].text == step.text
+
+
+def test_H11_the_scoring_step_belongs_to_the_hand_it_scores():
+    """The scoring step (H11), applied by the rules' own action, is numbered with the hand
+    it scores; the next hand's deal with the next number; an equal action made anew scores
+    the same."""
+    for make in (lambda g: g.legal_actions()[0], lambda g: Action("score")):
+        game = Pocha(4, hands=3)
+        rng = random.Random(9)
+        while game.hand_no == 1:
+            step = game.apply(make(game)) if game.current_player == TABLE else _step(game, rng)
+        assert (step.phase, step.deal, step.rule, step.actor) == ("score", 1, "H11", TABLE)
+        assert _step(game, rng).deal == 2 and game.deal_number == 2
+
+
+def test_H8_H10_play_texts_read_late_name_their_own_hands_trumps():
+    """A card's words are those of its moment: read after later hands were dealt with other
+    trumps (and the game spoken to as you), each names its own hand's trumps and players."""
+    for players in (["You", "Ada", "Boris", "Cy"], 4):
+        late, at_once = Pocha(players, hands=6), Pocha(players, hands=6)
+        early = _play(at_once, 4, read_at_once=True)
+        _play(late, 4, read_at_once=False)
+        trumps = {s.text.split(": ")[-1] for s in late.history if s.rule.startswith("H5")}
+        assert len(trumps) > 1                          # the trumps changed between hands
+        assert [s.text for s in late.history] == early
+
+
 # ---- turn refusals speak to you ------------------------------------------------------------
 def test_turn_refusals_say_your_turn_for_the_seat_named_you():
     """A player named "You" reads "it is your turn", never "You's turn" (issue 11 item 5)."""

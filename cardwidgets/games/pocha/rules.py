@@ -19,6 +19,7 @@ one bid per player, the tricks, and the scoring (a step the rules take by themse
 from __future__ import annotations
 
 import bisect
+import operator
 import random
 from typing import Any, Final
 
@@ -238,12 +239,13 @@ def _score_text(w, label, k, order, bids, taken, totals, ending, dealer):
     return text if w.you is None else sentence_case(text)
 
 
-def _play_text(context, seat, card, situation, trump, first, win, last):
+def _play_text(context, card, situation, first, win, last):
     """The words of a card played (H8), and of the trick it completes (H10, ``win`` the
     winning play; ``last``: the last trick of the hand), from the values of that moment
-    (``context``: the card names, the players and the seat spoken to as you)."""
-    names, players, you = context
-    duty, high, top = situation[-3:]
+    (``context``: the card names, the players, the seat spoken to as you and the trump suit
+    of the hand; ``situation``: the player's legal run and duty, as :attr:`Pocha._span`)."""
+    names, players, you, trump = context
+    seat, duty, high, top = situation[0], situation[3], situation[4], situation[5]
     if seat == you:
         who, v, of_whose = "you", second_person, "yours"
     else:
@@ -341,6 +343,10 @@ bisect_left: Final = bisect.bisect_left
 _TRICK: Final = Trick       # (the names the play reads at every card, looked up once)
 _new: Final = tuple.__new__  # a Trick or a Play made from its fields at once (the play's hot path)
 _TABLES: dict = {}
+_SETTLED: dict = {}   # a configuration → what Pocha._settled found for it (checked, once)
+_SEATS: dict = {}     # players → their Table (the direction of play never changes)
+_itemgetter: Final = operator.itemgetter
+_add: Final = operator.add
 
 
 def _deck(name: str) -> tuple:
@@ -462,7 +468,7 @@ class Pocha(Addressed, Game):
              "start": (1, _check_start), "hands": (None, _check_hands)}
     # Game.fork shares the lookup tables (made once per configuration, never changed) and
     # starts without the memo of the situation in the play (it holds a hand's own list).
-    _FORK_FLAT = Game._FORK_FLAT | {"scores", "bids", "taken", "stock"}
+    _FORK_FLAT = Game._FORK_FLAT | {"scores", "bids", "taken", "stock", "_plays"}
     _FORK_NESTED = {"hands": 1, "won": 1, "hand_scores": 1, "_acts": 1, "_places": 1}
     _FORK_SHARES = Game._FORK_SHARES | {"_rv", "_names", "_sort_key", "_value",
                                         "_suit_index", "_act_value", "_powers", "_tables", "full_schedule",
@@ -506,29 +512,23 @@ class Pocha(Addressed, Game):
 
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
-        t = _tables(self.deck_name, self.setup["deck"], self.options["three_low"], self.n)
-        self.deck_cards, self._deck_set, self._deck_ids = t.deck, t.deck_set, t.deck_ids
-        self.ranks, self._rv, self._names, self._sort_key = t.ranks, t.rv, t.names, t.sort_key
-        self._play_actions, self._bid_actions = t.play_actions, t.bid_actions
-        self._next_seat, self._value = t.next_seat, t.value
+        # what a configuration looks up again and again (the deck, the rank values, the
+        # actions, the schedule), checked and gathered once per configuration (_settled)
+        setup = self.setup
+        key = (self.n, setup["deck"], setup["start"], setup["hands"], *self.options.values())
+        settled = _SETTLED.get(key)
+        if settled is None:
+            settled = self._settled()
+            if len(_SETTLED) >= 1024:
+                _SETTLED.clear()
+            _SETTLED[key] = settled
+        d = self.__dict__
+        d.update(settled[0])
+        self.full_schedule, self.schedule = [*settled[1]], [*settled[2]]
         self._words_now = words = self.words
         self._you_now = words.you        # the seat spoken to as you (a change rebuilds the game)
-        self._text_ctx = (self._names, self.players, self._you_now)   # what every play's words need
-        self._suit_index, self._act_value, self._powers = t.suit_index, t.act_value, t.powers
-        self._tables = t
-        self._play_info, self._suit_starts, self._bid_info = t.play_info, t.suit_starts, t.bid_info
-        start, limit = self.setup["start"], self.setup["hands"]
-        full = self.full_schedule = self._full_schedule()
-        if start > len(full):
-            raise ConfigError("start", f"the {self.schedule_kind} schedule for {self.n} players "
-                              f"has {len(full)} hands; start at one of them (1 to {len(full)})")
-        left = len(full) - start + 1
-        if limit is not None and limit > left:
-            raise ConfigError("hands", f"the {self.schedule_kind} schedule for {self.n} players "
-                              f"has {len(full)} hands, so {left} from hand {start} on; give at "
-                              f"most {left} (or None for all)")
-        self.offset = start - 1
-        self.schedule = full[self.offset:self.offset + limit] if limit else full[self.offset:]
+        # what every play's words need: the card names, the players, you, the trump suit
+        self._text_ctx = (self._names, self.players, self._you_now, None)
         self.scores = [0] * self.n
         self.hand_scores: list[list[int]] = []   # one list per hand played, H11
         self.hand_log: list[dict] = []           # each hand played: cards, bids, tricks taken
@@ -540,16 +540,51 @@ class Pocha(Addressed, Game):
         self._phase = DEAL_PHASE
         self.current_player, self.finished = CHANCE, False
 
+    def _settled(self) -> tuple:
+        """``(fields, full schedule, schedule)`` for this configuration: the lookup tables
+        every game of it shares, and the hands it plays (H4; raises :class:`ConfigError`
+        for a ``start`` or ``hands`` beyond the schedule)."""
+        t = _tables(self.deck_name, self.setup["deck"], self.options["three_low"], self.n)
+        start, limit = self.setup["start"], self.setup["hands"]
+        full = self._full_schedule()
+        if start > len(full):
+            raise ConfigError("start", f"the {self.schedule_kind} schedule for {self.n} players "
+                              f"has {len(full)} hands; start at one of them (1 to {len(full)})")
+        left = len(full) - start + 1
+        if limit is not None and limit > left:
+            raise ConfigError("hands", f"the {self.schedule_kind} schedule for {self.n} players "
+                              f"has {len(full)} hands, so {left} from hand {start} on; give at "
+                              f"most {left} (or None for all)")
+        offset = start - 1
+        schedule = full[offset:offset + limit] if limit else full[offset:]
+        fields = {"deck_cards": t.deck, "_deck_set": t.deck_set, "_deck_ids": t.deck_ids,
+                  "ranks": t.ranks, "_rv": t.rv, "_names": t.names, "_sort_key": t.sort_key,
+                  "_play_actions": t.play_actions, "_bid_actions": t.bid_actions,
+                  "_next_seat": t.next_seat, "_value": t.value, "_suit_index": t.suit_index,
+                  "_act_value": t.act_value, "_powers": t.powers, "_tables": t,
+                  "_play_info": t.play_info, "_suit_starts": t.suit_starts,
+                  "_bid_info": t.bid_info, "offset": offset}
+        return fields, tuple(full), tuple(schedule)
+
+    def _make_table(self):
+        # the seats of n players, playing to the right (H5, H8): a value, made once for each n
+        table = _SEATS.get(self.n)
+        if table is None:
+            table = _SEATS[self.n] = Game._make_table(self)
+        return table
+
     def _new_hand_state(self):
         n = self.n
+        four = n == 4                  # (three or four players, H2: each seat's lists written out)
         self.cards_per_hand = self.hand_size(self.hand_no)
-        self.hands = [[] for _ in range(n)]
+        self.hands = [[], [], [], []] if four else [[], [], []]
         # the same cards as play actions, in the same order (by suit: coins, cups, swords,
         # clubs; high to low within each), and how many of each suit: what the duties of
         # play (H8) pick from. Kept with the hands by the deal and the play; code that
         # changes a hand otherwise (a computer player's imagined deal) calls _rehold(seat)
-        self._acts = [[] for _ in range(n)]
-        self._places = [[] for _ in range(n)]      # each card's place in the sorted deck
+        self._acts = [[], [], [], []] if four else [[], [], []]
+        # each card's place in the sorted deck
+        self._places = [[], [], [], []] if four else [[], [], []]
         self.stock: list = []        # cards not dealt this hand (the turned card among them)
         self.trump_card = None
         self.trump = None
@@ -557,8 +592,13 @@ class Pocha(Addressed, Game):
         self.trump_dealt = False     # H5: in whole-deck hands the dealer keeps the trump card
         self.bids = [None] * n
         self.taken = [0] * n
-        self.won: list[list] = [[] for _ in range(n)]   # tricks taken, as Trick values
-        self.trick: Trick | None = None
+        # the tricks each player took, as Trick values
+        self.won: list[list] = [[], [], [], []] if four else [[], [], []]
+        # the trick being played (:attr:`trick`): who led it (None before the play) and the
+        # plays so far, a list that grows with each card (a Trick value is made only when
+        # it is read, and when the trick is complete)
+        self._leader = None
+        self._plays: list = []
         # the trick so far, kept as each card is played (None before the lead): (index of
         # the suit led, its highest card, that card's place in the sorted deck (a lower place
         # ranks higher), the highest trump or None, its place (_NO_PLACE), the winning play)
@@ -578,7 +618,7 @@ class Pocha(Addressed, Game):
     @property
     def first_player(self) -> int:
         """H5: the player on the dealer's right bids and leads first."""
-        return self.table.next(self.dealer)
+        return self._next_seat[self.dealer]
 
     @property
     def extra_hand(self) -> bool:
@@ -603,6 +643,13 @@ class Pocha(Addressed, Game):
             return f"extra {self.hand_no - len(self.schedule)}"
         return str(self.offset + self.hand_no)
 
+    @property
+    def trick(self) -> Trick | None:
+        """The trick being played (H8, H10), ``None`` before the play of the hand: a value,
+        made when read from who led it and the cards played so far."""
+        leader = self._leader
+        return None if leader is None else _new(_TRICK, (leader, tuple(self._plays)))
+
     # ---- whose turn ----------------------------------------------------------------------
     #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
     #: or ``None`` when the game is over), and whether the game is over, as
@@ -626,7 +673,8 @@ class Pocha(Addressed, Game):
     _places: list
     taken: list
     won: list
-    trick: Any
+    _leader: Any
+    _plays: list
     last_trick: Any
     _tops: Any
     _span: Any
@@ -653,15 +701,15 @@ class Pocha(Addressed, Game):
         per step), with the play, every trial's hot path, taken without the extra calls."""
         if self._phase is PLAY_PHASE:
             span: tuple = self._span or self._find_span()
-            acts: list = self._acts[span[0]]
-            lo: int = span[1]
-            hi: int = span[2]
-            return acts[lo:hi]
+            return self._acts[span[0]][span[1]:span[2]]
         legal = self._legal_now
         if legal is None:
             phase = self._phase
             if phase is BID_PHASE:
-                legal = self._legal()
+                seat = self.to_act
+                legal = self._bid_actions[seat][:self.cards_per_hand + 1]   # 0 … k (H7)
+                if seat == self.dealer:
+                    legal = self._legal()              # (the dealer's limit)
             elif phase is SCORE_PHASE:
                 legal = _SCORING
             else:
@@ -675,7 +723,10 @@ class Pocha(Addressed, Game):
         if phase is PLAY_PHASE:
             return self._situation()[0]
         if phase is BID_PHASE:
-            bids = self._bid_actions[self.to_act][:self.cards_per_hand + 1]   # 0 … k
+            seat = self.to_act
+            bids = self._bid_actions[seat][:self.cards_per_hand + 1]   # 0 … k
+            if seat != self.dealer:
+                return bids
             forbidden = self.forbidden_bid()
             return bids if forbidden is None else bids[:forbidden] + bids[forbidden + 1:]
         if phase is SCORE_PHASE:
@@ -695,9 +746,9 @@ class Pocha(Addressed, Game):
             return Action("deal", cards=tuple(shuffled(deck, rng)))
         # the deck's order shuffled (the same calls to rng as shuffling the cards, so the
         # same deal for a seed), giving the cards and their places in the sorted deck at once
-        order: list = shuffled(range(len(deck)), rng)
-        cards = tuple(map(deck.__getitem__, order))
-        self._deal_checked = (cards, [*map(self._tables.deck_place.__getitem__, order)])
+        pick = _itemgetter(*shuffled(range(len(deck)), rng))     # (a deck has 36 cards or more)
+        cards = pick(deck)
+        self._deal_checked = (cards, pick(self._tables.deck_place))
         return Action("deal", cards=cards)
 
     def _situation(self):
@@ -918,118 +969,167 @@ class Pocha(Addressed, Game):
     # ---- doing ---------------------------------------------------------------------------
     def apply(self, action):
         """As :meth:`Game.apply`, with a card played and a bid (every game's and every
-        computer player's trial's hot path) checked and applied here at once: one of our
-        own play actions, by the player to act, for a card among the legal ones (the run
-        ``hands[seat][lo:hi]`` of :attr:`_span`, H8), or one of our own bid actions, by the
-        player to act, for a number of tricks from 0 to the cards dealt and not the
-        dealer's forbidden one (H7), passed every check. Any other action goes through
-        them all."""
+        computer player's trial's hot path) checked and applied here at once.
+
+        A card: one of our own play actions, by the player to act, for a card among the
+        legal ones (the run ``hands[seat][lo:hi]`` of :attr:`_span`, H8), has passed every
+        check and is played at once; any other action in the play goes through them all
+        (:meth:`Game._verify_for`: refused, naming its rule, if the rules do not allow it)
+        and, if legal, is played as our own equal action (recorded as given). A bid: one of
+        our own bid actions, by the player to act, for a number of tricks from 0 to the
+        cards dealt and not the dealer's forbidden one (H7), passed every check; so has our
+        own shuffled deal (:meth:`chance_action`: the whole deck, each of our cards once,
+        H1) and the scoring's one action (H11). Any other action goes through
+        :meth:`Game.apply`. Each step is kept as :meth:`Game._record` keeps it."""
         phase = self._phase
         if phase is PLAY_PHASE:
+            span: tuple = self._span or self._find_span()
+            seat: int = span[0]
+            places: list = self._places[seat]
             info: tuple | None = self._play_info.get(id(action))
-            if info is not None:
-                span: tuple = self._span or self._find_span()
-                seat: int = span[0]
-                owner: int = info[4]
-                if owner == seat:
-                    places: list = self._places[seat]
-                    place: int = info[1]
-                    hi: int = span[2]
-                    i: int = bisect_left(places, place, span[1], hi)
-                    if i < hi and places[i] == place:
-                        text, rule = self._play(info, i, span)
-                        # as Game._record (written out: one call fewer for every card played)
-                        actions = self.actions
-                        actions.append(action)
-                        step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text],
-                                           rule, seat))
-                        self.history.append(step)
-                        if self._redo and not self._replaying:
-                            self._redo.clear()
-                        return step
-        elif phase is BID_PHASE:
+            if info is not None and info[4] == seat:
+                place: int = info[1]
+                hi: int = span[2]
+                i: int = bisect_left(places, place, span[1], hi)
+                if i == hi or places[i] != place:
+                    info = None
+            else:
+                info = None
+            if info is None:
+                self._verify_for(action, seat)     # every check: refused with its rule (H8)
+                info = self._play_info[id(self._play_actions[seat][
+                    id(self._tables.canon[action.card])])]
+                place = info[1]
+                i = bisect_left(places, place)
+            # H8: the card is played; H10: a complete trick is won (the words made when read)
+            card = info[0]                          # our own Card object, for the name tables
+            suit: int = info[2]
+            play = info[3]
+            del places[i]
+            del self.hands[seat][i]
+            del self._acts[seat][i]
+            plays: list = self._plays
+            plays.append(play)
+            tops: tuple | None = self._tops
+            if tops is None:
+                self._tops = (suit, card, place, None, _NO_PLACE, play)
+            elif suit == tops[0]:                   # H10: who is winning the trick now
+                if place < tops[2]:
+                    self._tops = (suit, card, place, tops[3], tops[4],
+                                  play if tops[3] is None else tops[5])
+            elif suit == self._trump_index and place < tops[4]:
+                self._tops = (tops[0], tops[1], tops[2], card, place, play)
+            duty = span[3]
+            if duty is LEAD:
+                first = self.last_trick is None     # no trick of this hand is complete yet
+                rule = "H8" if first else "H10"
+            else:
+                first, rule = False, _DUTY_RULE[duty]
+            if len(plays) < self.n:
+                # the next to play and the cards they may (H8), as _find_span finds them
+                nxt = self.to_act = self.current_player = self._next_seat[seat]
+                places = self._places[nxt]
+                n = len(places)
+                tops = self._tops
+                led: int = tops[0]
+                high = tops[1]
+                top_trump = tops[3]
+                starts = self._suit_starts
+                lo = bisect_left(places, starts[led])
+                end: int = starts[led + 1]
+                if top_trump is None and (k := bisect_left(places, tops[2], lo)) > lo:
+                    self._span = (nxt, lo, k, BEAT, high, None)
+                elif lo < n and places[lo] < end:
+                    self._span = (nxt, lo, bisect_left(places, end, lo),
+                                  FOLLOW if top_trump is None else FOLLOW_TRUMPED, high,
+                                  top_trump)
+                else:
+                    trump: int = self._trump_index
+                    lo = bisect_left(places, starts[trump])
+                    hi = bisect_left(places, starts[trump + 1], lo)
+                    if lo == hi:
+                        self._span = (nxt, 0, n, ANY_NONE, high, top_trump)
+                    elif top_trump is None:
+                        self._span = (nxt, lo, hi, TRUMP, high, None)
+                    else:
+                        k = bisect_left(places, tops[4], lo, hi)
+                        self._span = ((nxt, lo, k, OVERTRUMP, high, top_trump) if k > lo
+                                      else (nxt, 0, n, ANY_LOW, high, top_trump))
+                text = (_play_text, (self._text_ctx, card, span, first, None, False))
+            else:
+                # H10: the trick is complete: the highest trump, else the highest card of the
+                # suit led
+                win = self._tops[5]
+                w: int = win[0]
+                self.taken[w] += 1
+                trick = self.last_trick = _new(_TRICK, (self._leader, tuple(plays)))
+                self.won[w].append(trick)
+                plays.clear()
+                self._leader = w
+                self._tops = None
+                last = not self.hands[w]
+                if last:
+                    self.to_act = None
+                    self._span = None
+                    self._phase = SCORE_PHASE
+                    self.current_player = TABLE
+                else:
+                    self.to_act = self.current_player = w
+                    self._span = (w, 0, len(self._places[w]), LEAD, None, None)
+                text = (_play_text, (self._text_ctx, card, span, first, win, last))
+                rule = _TRICK_RULE[rule]
+            actions = self.actions
+            actions.append(action)
+            step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text], rule, seat))
+            self.history.append(step)
+            if self._redo and not self._replaying:
+                self._redo.clear()
+            return step
+        deal = self.deal_no         # (the scoring moves it on to the next hand's)
+        if phase is BID_PHASE:
             bid: tuple | None = self._bid_info.get(id(action))
             if bid is not None and bid[0] == self.to_act and bid[1] <= self.cards_per_hand \
                     and (bid[0] != self.dealer or bid[1] != self.forbidden_bid()):
                 self._legal_now = None
                 text, rule = self._do_bid(action)
-                return self._record(action, text, rule, "bid", self.deal_no, bid[0])
-        return Game.apply(self, action)
+                actor = bid[0]
+            else:
+                return Game.apply(self, action)
+        elif phase is SCORE_PHASE and action is SCORE:     # the one legal action (H11)
+            self._legal_now = None
+            text, rule = self._do_score(action)
+            actor = TABLE
+        elif phase is DEAL_PHASE:
+            checked = self._deal_checked
+            if checked is not None and action.__class__ is Action and checked[0] is action.cards \
+                    and action.kind == "deal" and action.seat is None and action.card is None \
+                    and action.amount is None and action.what is None:
+                # our own shuffle (chance_action): the whole deck, each of our cards once (H1)
+                self._legal_now = None
+                text, rule = self._do_deal(action)
+                actor = CHANCE
+            else:
+                return Game.apply(self, action)
+        else:
+            return Game.apply(self, action)
+        # as Game._record (written out: one call fewer for every bid, deal and scoring)
+        actions = self.actions
+        actions.append(action)
+        step = _new(Step, (len(actions), action, phase.key, deal, [text], rule, actor))
+        self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
+        return step
 
     def _do(self, action):
-        if self._phase is not PLAY_PHASE:
-            self._span = None
-            key = self._phase.key
-            if key == "bid":
-                return self._do_bid(action)
-            if key == "deal":
-                return self._do_deal(action)
-            return self._do_score(action)
-        # a legal card (checked), as an action equal to one of ours but made elsewhere
-        span = self._span or self._find_span()
-        info = self._play_info[id(self._play_actions[action.seat][
-            id(self._tables.canon[action.card])])]
-        return self._play(info, bisect_left(self._places[span[0]], info[1]), span)
-
-    def _play(self, info: tuple, i: int, span: tuple) -> tuple:
-        """H8: the card of ``info`` (the ``i``-th of the hand of the player to act, a legal
-        one) is played; H10: a complete trick is won. Its words are made only when read."""
-        card = info[0]                          # our own Card object, for the name tables
-        place: int = info[1]
-        suit: int = info[2]
-        play = info[3]
-        seat: int = info[4]
-        del self._places[seat][i]
-        del self.hands[seat][i]
-        del self._acts[seat][i]
-        trick: tuple = self.trick
-        plays: tuple = trick[1] + (play,)
-        self.trick = _new(_TRICK, (trick[0], plays))
-        tops: tuple | None = self._tops
-        if tops is None:
-            self._tops = (suit, card, place, None, _NO_PLACE, play)
-        else:
-            led: int = tops[0]
-            if suit == led:                     # H10: who is winning the trick now
-                high: int = tops[2]
-                if place < high:
-                    self._tops = (suit, card, place, tops[3], tops[4],
-                                  play if tops[3] is None else tops[5])
-            elif suit == self._trump_index:
-                top: int = tops[4]
-                if place < top:
-                    self._tops = (led, tops[1], tops[2], card, place, play)
-        duty = span[3]
-        if duty is LEAD:
-            first = not any(self.taken)
-            rule = "H8" if first else "H10"
-        else:
-            first, rule = False, _DUTY_RULE[duty]
-        if len(plays) < self.n:
-            self.to_act = self.current_player = self._next_seat[seat]
-            self._find_span()                   # the next step needs it (legal or checks)
-            return (_play_text, (self._text_ctx, seat, card, span, self.trump, first, None,
-                                 False)), rule
-        # H10: the trick is complete: the highest trump, else the highest card of the suit led
-        win = self._tops[5]
-        w: int = win[0]
-        self.taken[w] += 1
-        won: list = self.won[w]
-        won.append(self.trick)
-        self.last_trick = self.trick
-        self.trick = _new(_TRICK, (w, ()))
-        self._tops = None
-        last = not self.hands[w]
-        if last:
-            self.to_act = None
-            self._span = None
-            self._phase = SCORE_PHASE
-            self.current_player = TABLE
-        else:
-            self.to_act = self.current_player = w
-            self._span = (w, 0, len(self._places[w]), LEAD, None, None)
-        return (_play_text, (self._text_ctx, seat, card, span, self.trump, first, win,
-                             last)), _TRICK_RULE[rule]
+        # (a card played never comes here: apply plays it, checked, at once)
+        self._span = None
+        key = self._phase.key
+        if key == "bid":
+            return self._do_bid(action)
+        if key == "deal":
+            return self._do_deal(action)
+        return self._do_score(action)
 
     def _do_deal(self, action):
         cards = action.cards
@@ -1044,12 +1144,16 @@ class Pocha(Addressed, Game):
         n, k = self.n, self.cards_per_hand
         order = t.orders[self.first_player]
         dealt = k * n
-        by_place = t.by_place.__getitem__
+        by_place, acts_by_place = t.by_place, t.acts_by_place
+        hands, acts, held = self.hands, self._acts, self._places
         for j, seat in enumerate(order):       # one card at a time, starting with the first
             places = sorted(deck_places[j:dealt:n])                   # the hand in order
-            self.hands[seat].extend(map(by_place, places))
-            self._acts[seat].extend(map(t.acts_by_place[seat].__getitem__, places))
-            self._places[seat].extend(places)
+            if k > 1:                          # its cards and play actions, picked at once
+                pick = _itemgetter(*places)
+                hands[seat], acts[seat] = [*pick(by_place)], [*pick(acts_by_place[seat])]
+            else:
+                hands[seat], acts[seat] = [by_place[places[0]]], [acts_by_place[seat][places[0]]]
+            held[seat] = places
         self.stock = list(cards[dealt:])
         whole = not self.stock
         if whole:
@@ -1058,6 +1162,7 @@ class Pocha(Addressed, Game):
         else:
             self.trump_card = self.stock[0]
         self.trump = self.trump_card.suit
+        self._text_ctx = (*self._text_ctx[:3], self.trump)
         self._trump_index = self._suit_index[self.trump]
         self.power = self._powers[self.trump]
         self.to_act = self.current_player = order[0]
@@ -1080,7 +1185,7 @@ class Pocha(Addressed, Game):
         forbidden = self.forbidden_bid()
         bids[seat] = amount
         self.to_act = self.current_player = self.first_player
-        self.trick = _new(Trick, (self.first_player, ()))
+        self._leader = self.first_player
         self._tops = self._span = None
         self._phase = PLAY_PHASE
         return (_bid_text, (self._words_now, seat, amount, k, sum(bids), True, forbidden)), "H7"
@@ -1088,14 +1193,13 @@ class Pocha(Addressed, Game):
     def _do_score(self, action):
         k, n = self.cards_per_hand, self.n
         bids, taken, scores = self.bids, self.taken, self.scores
-        deltas = [hand_score(bids[s], taken[s]) for s in range(n)]
-        for s in range(n):
-            scores[s] += deltas[s]
+        deltas = [*map(hand_score, bids, taken)]
+        scores[:] = map(_add, scores, deltas)
         self.hand_scores.append(deltas)
         self.hand_log.append({"hand": self._hand_short(), "cards": k, "bids": list(bids),
                               "taken": list(taken)})
         words, label = self._words_now, self.hand_label()
-        order = self.table.order_from(self.first_player)
+        order = self._tables.orders[self.first_player]       # from the first player (H5)
         totals = tuple(scores)
         rule, ending = "H11", None
         if self.hand_no >= len(self.schedule):
@@ -1104,7 +1208,7 @@ class Pocha(Addressed, Game):
             # ends after the first extra hand that leaves one of them alone ahead of all the
             # others of that set, even one who fell behind in an earlier extra hand.
             contenders = self.tied if self.tied else range(n)
-            top = max(scores[s] for s in contenders)
+            top = max(scores[s] for s in self.tied) if self.tied else max(scores)
             leaders = [s for s in contenders if scores[s] == top]
             last = ("That was the last hand" if len(self.schedule) + self.offset == len(self.full_schedule)
                     else "That was the last hand of this lesson")
@@ -1118,7 +1222,7 @@ class Pocha(Addressed, Game):
                                       ending, None)), rule
             if not self.extra_hand:
                 self.tied = leaders
-        self.dealer = self.table.next_dealer(self.dealer)
+        self.dealer = self._next_seat[self.dealer]      # H5: the deal passes to the right
         self.hand_no += 1
         self.deal_no = self.hand_no
         self._new_hand_state()
