@@ -169,13 +169,7 @@ function cwPochSeat(ctx, f, prev, s) {
   const own = !!hand && (ctx.viewer === s || ctx.human === s);
   const w = own ? 52 : list.length > 7 ? 40 : 46;
   handRow.style.setProperty("--cw-card-w", w + "px");
-  if (own) {
-    handRow.classList.add("cw-poch-hand--open");
-    // each card shows 70% of its face, less in a long hand, so that the hand stays inside
-    // its seat in the board's column (280 px): every card's corner still shows (>= 17 px)
-    const step = Math.min(0.7 * w, Math.max(17, (280 - w) / Math.max(1, list.length - 1)));
-    handRow.style.setProperty("--cw-overlap", `${(w - step).toFixed(1)}px`);
-  }
+  if (own) handRow.classList.add("cw-poch-hand--open");
   for (const code of list) {
     const card = cwCardOf(cards, code);
     const cls = [];
@@ -289,6 +283,16 @@ cwRegisterTable("poch", {
     const slots = cwPochSlots(n);
     for (const area of ["top", "left", "right", "bottom"]) {
       for (const r of slots[area]) areas[area].appendChild(cwPochSeat(ctx, f, prev, (base + r) % n));
+    }
+    // the board's column is as wide as the own hand spread out (52 px cards, each showing
+    // 70% of its face, in its seat's padding), up to 400 px (a longer hand fans tighter):
+    // the hand stays inside its seat
+    const own = [ctx.viewer, ctx.human].find((s) => s !== null && s !== undefined && f.hands[s]);
+    const cards = own === undefined ? 0 : f.hands[own].length;
+    const need = 52 + Math.max(0, cards - 1) * 0.7 * 52 + 24;
+    if (need > 300) {
+      felt.style.setProperty("--cw-mid-min", `${Math.min(400, Math.ceil(need))}px`);
+      if (need > 400) felt.style.setProperty("--cw-overlap", `${(52 - (400 - 24 - 52) / (cards - 1)).toFixed(1)}px`);
     }
     areas.mid.appendChild(cwPochBoard(ctx, f, prev));
     areas.mid.appendChild(cwPochSide(ctx, f));
