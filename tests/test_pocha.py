@@ -176,7 +176,7 @@ def test_H4_hands_and_start_settings_shorten_the_schedule():
     g = Pocha(4, start=10, hands=2)
     assert g.schedule == [10, 10] and g.hand_label() == "hand 10 of 22 (1 of 2 in this game)"
     assert Pocha(4, hands=3).hand_label() == "hand 1 of 22 (1 of 3 in this game)"
-    assert Pocha(4, start=5, hands=1).hand_label() == "hand 5 of 22"
+    assert Pocha(4, start=5, hands=1).hand_label() == "hand 5 of 22 (the only hand in this game)"
     assert Pocha(4).hand_label() == "hand 1 of 22"
     with pytest.raises(ConfigError, match="hands: .* give at most 13"):
         Pocha(4, start=10, hands=14)
@@ -780,7 +780,7 @@ def test_views_hide_other_players_hands():
     v = g.view(2)
     assert v["hands"][2] is not None and all(v["hands"][s] is None for s in (0, 1, 3))
     assert all(h is not None for h in g.view()["hands"])
-    assert v["hand_label"] == "hand 5 of 22" and v["cards_per_hand"] == 5
+    assert v["hand_label"] == "hand 5 of 22 (the only hand in this game)" and v["cards_per_hand"] == 5
     spanish = {"coins": "oros", "cups": "copas", "swords": "espadas", "clubs": "bastos"}
     assert v["trump_suit_name"] == f"{g.trump} ({spanish[g.trump]})"
 

@@ -37,12 +37,15 @@ def _pocha_svg(view: dict, seat=None) -> str:
                    + suit_svg(f'spanish:{view["trump_suit"]}', 108, 70, 20)
                    + f'<text x="122" y="76" font-family="sans-serif" font-size="15" font-weight="700" '
                    f'fill="#ffe9a8">{esc(view["trump_suit_name"] or "")}</text>')
-    # the hand, top right
+    # the hand, top right: "Hand 11 of 22", and below it the cards each and what the label
+    # says in brackets ("2 of 3 in this game"), in small print clear of the top seat
     k = view["cards_per_hand"]
+    name, _, more = view["hand_label"].partition(" (")
+    more = f" · {more[:-1]}" if more.endswith(")") else ""
     out.append(f'<text x="{W - 36}" y="50" font-family="sans-serif" font-size="17" font-weight="700" '
-               f'fill="#ffffff" text-anchor="end">{esc(view["hand_label"][:1].upper() + view["hand_label"][1:])}</text>'
+               f'fill="#ffffff" text-anchor="end">{esc(name[:1].upper() + name[1:])}</text>'
                f'<text x="{W - 36}" y="68" font-family="sans-serif" font-size="12" fill="#cfe8d6" '
-               f'text-anchor="end">{k} card{"s" if k != 1 else ""} each</text>')
+               f'text-anchor="end">{k} card{"s" if k != 1 else ""} each{esc(more)}</text>')
     if view.get("forbidden_bid") is not None:
         out.append(f'<text x="{W - 36}" y="86" font-family="sans-serif" font-size="12" font-weight="700" '
                    f'fill="#ffd34d" text-anchor="end">the dealer may not bid {view["forbidden_bid"]} (H7)</text>')

@@ -628,13 +628,16 @@ class Pocha(Addressed, Game):
     def hand_label(self) -> str:
         """E.g. ``"hand 7 of 22"``, ``"extra hand 1 (to break the tie)"``, or, in a game that
         plays several but not all of the schedule's hands (``start``, ``hands``), ``"hand 11
-        of 22 (2 of 3 in this game)"``: a student sees how many hands are left."""
+        of 22 (2 of 3 in this game)"`` or ``"hand 4 of 22 (the only hand in this game)"``: a
+        student sees how many hands are left."""
         if self.extra_hand:
             return f"extra hand {self.hand_no - len(self.schedule)} (to break the tie)"
         label = f"hand {self.offset + self.hand_no} of {len(self.full_schedule)}"
         played = len(self.schedule)
-        if played == 1 or played == len(self.full_schedule):
+        if played == len(self.full_schedule):
             return label
+        if played == 1:     # (a lesson of one hand: the game ends with it)
+            return f"{label} (the only hand in this game)"
         return f"{label} ({self.hand_no} of {played} in this game)"
 
     def _hand_short(self) -> str:
