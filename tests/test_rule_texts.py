@@ -63,6 +63,18 @@ def test_every_variant_has_a_rule_text_and_it_is_checked(key):
         assert cls.rule_text(game, rule) == f"{rule}. {text}"
 
 
+OPTION_TEXTS = [(key, name, about) for key in sorted(GAMES)
+                for name, (_default, _rule, about) in GAMES[key].OPTIONS.items()]
+
+
+@pytest.mark.parametrize("key, name, about", OPTION_TEXTS, ids=[f"{k}-{n}" for k, n, _ in OPTION_TEXTS])
+def test_no_option_description_shows_markup(key, name, about):
+    """What an option does, as a teacher reads it beside the option, holds no code either
+    (once: Poch's "None to play for chips", truk's "set by Truk(3)")."""
+    assert isinstance(about, str) and about.strip(), f"{key} {name}: no description"
+    assert markup_in(about) == [], f"{key} {name}"
+
+
 def test_the_registry_is_read_whole():
     """Every game and the variants of the four games of this package are among the texts."""
     ids = {(k, r) for k, r, _ in RULE_TEXTS}

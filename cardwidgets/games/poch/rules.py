@@ -562,7 +562,7 @@ class Poch(Addressed, Game):
         "dealer_takes_turned": (False, "PV1", "the dealer takes the hole of a turned honour"),
         "turned_card_dealt": (False, "PV2", "the last card is dealt face up, not left on the table"),
         "poch_without_pair": (False, "PV3", "betting without a pair; highest card wins"),
-        "money": (None, "PV4", "value of one chip in money (e.g. 0.10); None to play for chips"),
+        "money": (None, "PV4", "value of one chip in money (e.g. 0.10); leave it unset to play for chips alone"),
         "extra_chips": (False, "PV5", "no bet limit; a player who cannot match a bet: everyone "
                         "gets the same extra chips (document 000)"),
     }

@@ -483,7 +483,7 @@ class Truk(SidesAddressed, Game):
         "signals_seen": (False, "KV1", "the other side catches the signals too"),
         "bet_keeps_tantos": (False, "KV2", "after a truk reached by a bet the tantos stay"),
         "itzu": (False, "KV3", "itzu truk, for three players: the fourth seat's hand is dealt "
-                 "face up and played by its partner (set by Truk(3))"),
+                 "face up and played by its partner (on by itself in a game of three players)"),
         "partners_win": (False, "KV4", "equal top cards played by partners win the trick for "
                          "their side instead of tying it"),
     }
