@@ -23,7 +23,7 @@ themselves): first the envit, then the truc (V10).
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, product
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
@@ -290,6 +290,12 @@ def _listing(names):
 _ORDERS = {n: tuple(tuple((s - k) % n for k in range(n)) for s in range(n)) for n in (2, 4, 6)}
 _SIDE_OF = (0, 1, 0, 1, 0, 1).__getitem__     #: V3: the sides sit alternately
 _CANON = {c: c for c in _DECK}                 #: a card → the deck's own Card object
+_DECK_IDS = frozenset(map(id, _DECK))
+#: V6: mà's side → the sides that took the tricks so far (None: a parda) → the hand's
+#: outcome (:func:`three_trick_hand` worked out once for each of the 39 ways)
+_HANDS = tuple({sides: three_trick_hand(sides, ma_side)
+                for k in (1, 2, 3) for sides in product((0, 1, None), repeat=k)}
+               for ma_side in (0, 1))          #: the deck's own Card objects (they live for ever)
 
 
 class _SeatActs:
@@ -301,7 +307,8 @@ class _SeatActs:
 
     def __init__(self, seat):
         call = lambda what: _act("call", seat, what=what)
-        self.plays = {c: _act("play", seat, card=c) for c in _DECK}
+        # by the card objects' ids: the hands hold the deck's own cards (_do_deal)
+        self.plays = {id(c): _act("play", seat, card=c) for c in _DECK}
         self.answers = (_act(ACCEPT, seat), _act(REFUSE, seat))
         self.torne, self.falta = (call("torne"),), (call("falta"),)
         self.torne_falta = self.torne + self.falta
@@ -734,7 +741,7 @@ class Truc(SidesAddressed, Game):
         self.hand_log: list[dict] = []      # each hand settled: what each side scored and why
         self.dealer = self.setup["dealer"]
         self.deal_no = 1
-        self.previous = None                # the last hand finished, as the table shows it
+        self._previous = None               # the last hand finished (see previous)
         self._logged = False                # this hand is already in hand_log (a cama ended)
         self._new_hand()
         self._phase = DEAL_PHASE
@@ -905,7 +912,11 @@ class Truc(SidesAddressed, Game):
             return out
         seat = self.to_act                         # on one's turn (V6, V7, V8, V9)
         acts = _SEAT_ACTS[seat]
-        out = (*map(acts.plays.__getitem__, self.hands[seat]),)
+        hand = self.hands[seat]
+        try:
+            out = (*map(acts.plays.__getitem__, map(id, hand)),)
+        except KeyError:        # a card that is not the deck's own object (set by hand)
+            out = tuple(_act("play", seat, card=c) for c in hand)
         if self._may_envit(seat):
             out += acts.envits
         level = self.truc_level
@@ -930,8 +941,9 @@ class Truc(SidesAddressed, Game):
     # ---- checking ------------------------------------------------------------------------
     def _check_deal(self, action):
         cards = action.cards
-        if len(cards) == 22 and set(cards) == _DECK_SET:
-            return
+        if len(cards) == 22 and (_DECK_IDS.intersection(map(id, cards)).__len__() == 22
+                                 or set(cards) == _DECK_SET):
+            return             # (the deck's own 22 cards, each once; else 22 equal to them)
         if len(cards) != 22:
             raise IllegalAction("V2", f"a deal lists the 22 cards of the truc deck in the order "
                                 f"they are dealt; this one lists {len(cards)}")
@@ -1150,7 +1162,9 @@ class Truc(SidesAddressed, Game):
         return text, rule
 
     def _do_deal(self, action):
-        cards = [*map(_CANON.__getitem__, action.cards)]
+        cards = action.cards
+        if _DECK_IDS.intersection(map(id, cards)).__len__() != 22:
+            cards = [*map(_CANON.__getitem__, cards)]          # the deck's own Card objects
         n = self.n
         hands = self.hands
         order = _ORDERS[n][self.ma]
@@ -1161,7 +1175,7 @@ class Truc(SidesAddressed, Game):
             hand = hands[s]
             hand.sort(key=_SORT.__getitem__)
             dealt[s] = tuple(hand)
-        self.stock = cards[3 * n:]
+        self.stock = [*cards[3 * n:]]
         ma = self.ma
         self.trick = Trick(ma)
         self.to_act = ma
@@ -1198,7 +1212,7 @@ class Truc(SidesAddressed, Game):
         self.tricks.append(trick)
         self.outcomes.append(out)
         k = len(self.tricks)
-        hand = three_trick_hand([o.side for o in self.outcomes], self.ma & 1)
+        hand = _HANDS[self.ma & 1][(*[o.side for o in self.outcomes],)]
         if hand.side is not None:
             self.hand_winner, self.hand_way = hand.side, hand.way
             return (_trick_words, (self._voice, text, k, out, hand.side, hand.way,
@@ -1354,9 +1368,11 @@ class Truc(SidesAddressed, Game):
     def envit_winner_seat(self) -> int:
         """V9: the single player with the highest value; a tie goes to mà, else (our ruling)
         to the tied player nearest to mà in playing order."""
-        values = self.envit_values()
+        return self._envit_winner(self.envit_values())
+
+    def _envit_winner(self, values) -> int:
         top = max(values)
-        for s in self.table.order_from(self.ma):
+        for s in _ORDERS[self.n][self.ma]:
             if values[s] == top:
                 return s
         raise AssertionError
@@ -1378,7 +1394,7 @@ class Truc(SidesAddressed, Game):
             else:
                 values = self.envit_values()
                 self.envit_shown = {s: values[s] for s in range(self.n)}
-                win = self.envit_winner_seat()
+                win = self._envit_winner(values)
                 self.envit_winner = win
                 side = win & 1
                 stake = self.envit_stake
@@ -1421,7 +1437,7 @@ class Truc(SidesAddressed, Game):
         text += "."
         self.hand_log.append({"hand": self.deal_no, "cama": self.cama_no,
                               "settled": list(self.last_settle)})
-        self.previous = self._summary()
+        self._previous = self._summary()
         if self.camas[side] >= self.camas_to_win:
             self._phase = OVER_PHASE
             self._logged = True
@@ -1449,7 +1465,7 @@ class Truc(SidesAddressed, Game):
         else:
             self.hand_log.append({"hand": self.deal_no, "cama": self.cama_no,
                                   "settled": list(self.last_settle)})
-        self.previous = self._summary()
+        self._previous = self._summary()
         self.dealer = self.table.next_dealer(self.dealer)
         self.deal_no += 1
         self._new_hand()
@@ -1459,16 +1475,29 @@ class Truc(SidesAddressed, Game):
         return text
 
     def _summary(self):
-        """What everyone saw of the hand just finished (for the table's "last hand")."""
-        return {"hand": self.deal_no, "ma": self.ma, "dealer": self.dealer,
+        """The hand just finished, as values that never change (see :attr:`previous`)."""
+        return (self.deal_no, self.ma, self.dealer, tuple(self.tricks), tuple(self.outcomes),
+                self.hand_winner, self.hand_way,
+                (tuple(self.envit_shown[s] for s in range(self.n))
+                 if self.envit_shown is not None else None),
+                self.envit_winner, tuple(self.last_settle))
+
+    @property
+    def previous(self):
+        """What everyone saw of the last hand finished (for the table's "last hand"), or
+        ``None`` in the first hand."""
+        if self._previous is None:
+            return None
+        hand, ma, dealer, tricks, outcomes, winner, way, envit, envit_winner, settled = \
+            self._previous
+        return {"hand": hand, "ma": ma, "dealer": dealer,
                 "tricks": [{"plays": [p.to_json() for p in t.plays], "side": o.side,
                             "seat": o.seat, "tie": o.tie}
-                           for t, o in zip(self.tricks, self.outcomes)],
-                "winner": self.hand_winner, "way": self.hand_way,
-                "envit": ([self.envit_shown[s] for s in range(self.n)]
-                          if self.envit_shown is not None else None),
-                "envit_winner": self.envit_winner,
-                "settled": [dict(x) for x in self.last_settle]}
+                           for t, o in zip(tricks, outcomes)],
+                "winner": winner, "way": way,
+                "envit": list(envit) if envit is not None else None,
+                "envit_winner": envit_winner,
+                "settled": [dict(x) for x in settled]}
 
     def side_part(self, side) -> str:
         """'males' or 'bones' (V1), for a side's points now."""
