@@ -288,14 +288,22 @@ def _listing(names):
 
 #: the seats in playing order (to the right, V5) from each seat, for 2, 4 and 6 players
 _ORDERS = {n: tuple(tuple((s - k) % n for k in range(n)) for s in range(n)) for n in (2, 4, 6)}
+#: the opponents of each seat in playing order from it, for 2, 4 and 6 players
+_OPPONENTS = {n: tuple(tuple(s for s in order if s & 1 != order[0] & 1) for order in orders)
+              for n, orders in _ORDERS.items()}
 _SIDE_OF = (0, 1, 0, 1, 0, 1).__getitem__     #: V3: the sides sit alternately
+#: V7, VV2: each ladder's bets → their place (1: truc), and → the bet that raises them
+_LEVELS = tuple({name: k + 1 for k, (name, _, _) in enumerate(lad)}
+                for lad in (LADDER, CATALAN_LADDER))
+_RAISES = tuple({name: lad[k + 1][0] if k + 1 < len(lad) else None
+                 for k, (name, _, _) in enumerate(lad)} for lad in (LADDER, CATALAN_LADDER))
 _CANON = {c: c for c in _DECK}                 #: a card → the deck's own Card object
-_DECK_IDS = frozenset(map(id, _DECK))
+_NO_CARDS = {n: ((),) * n for n in (2, 4, 6)}  #: every seat's cards before a deal
 #: V6: mà's side → the sides that took the tricks so far (None: a parda) → the hand's
 #: outcome (:func:`three_trick_hand` worked out once for each of the 39 ways)
 _HANDS = tuple({sides: three_trick_hand(sides, ma_side)
                 for k in (1, 2, 3) for sides in product((0, 1, None), repeat=k)}
-               for ma_side in (0, 1))          #: the deck's own Card objects (they live for ever)
+               for ma_side in (0, 1))
 
 
 class _SeatActs:
@@ -303,7 +311,7 @@ class _SeatActs:
     the groups :meth:`Truc._legal` puts together."""
 
     __slots__ = ("plays", "answers", "torne", "falta", "torne_falta", "envits", "bet",
-                 "give_up")
+                 "after_cards")
 
     def __init__(self, seat):
         call = lambda what: _act("call", seat, what=what)
@@ -314,7 +322,12 @@ class _SeatActs:
         self.torne_falta = self.torne + self.falta
         self.envits = (call("envit"), call("falta"))
         self.bet = {name: (call(name),) for name, _, _ in LADDER + CATALAN_LADDER}
-        self.give_up = (_act("give_up", seat),)
+        give_up = (_act("give_up", seat),)
+        # what follows the cards on one's turn, [whether the envit may be called][the truc
+        # bet that may be called, or None]: envit and falta, the bet, giving up
+        self.after_cards = tuple({bet: envits + self.bet.get(bet, ()) + give_up
+                                  for bet in (None, *self.bet)}
+                                 for envits in ((), self.envits))
 
 
 _SEAT_ACTS = tuple(_SeatActs(seat) for seat in range(6))
@@ -749,9 +762,9 @@ class Truc(SidesAddressed, Game):
     def _new_hand(self):
         n = self.n
         self.ma = self.table.next(self.dealer)
-        self.hands = [[] for _ in range(n)]
-        self.dealt = [() for _ in range(n)]
-        self.laid = [[] for _ in range(n)]   # V8: cards laid on the stock by a player giving up
+        self.hands = [*map(list, _NO_CARDS[n])]
+        self.dealt = [*_NO_CARDS[n]]
+        self.laid = [*map(list, _NO_CARDS[n])]   # V8: cards laid on the stock by one giving up
         self.stock: list = []
         self.tricks: list[Trick] = []
         self.outcomes: list = []             # each finished trick's TrickOutcome
@@ -794,7 +807,7 @@ class Truc(SidesAddressed, Game):
         return seat not in self.folded
 
     def _next_active(self, seat, include=False):
-        order = self.table.order_from(seat)
+        order = _ORDERS[self.n][seat]
         if not include:
             order = order[1:] + order[:1]
         for s in order:
@@ -803,10 +816,14 @@ class Truc(SidesAddressed, Game):
         return seat
 
     def _answerer(self, by):
-        for s in self.table.opponents(by):
-            if s not in self.folded:
+        """Who answers a bet ``by`` opens: the next opponent in playing order still playing
+        (V7, V9)."""
+        folded = self.folded
+        opponents = _OPPONENTS[self.n][by]
+        for s in opponents:
+            if s not in folded:
                 return s
-        return self.table.next_opponent(by)
+        return opponents[0]
 
     def may_envit(self, seat) -> bool:
         """V9 and our ruling: may ``seat`` open the envit now?"""
@@ -844,10 +861,8 @@ class Truc(SidesAddressed, Game):
         return 1 if level == 0 else self.ladder[level - 1][1]
 
     def _bet_level(self, name):
-        for i, (n, _, _) in enumerate(self.ladder):
-            if n == name:
-                return i + 1
-        return None
+        """The place of the bet ``name`` in the ladder (1: truc), or ``None``."""
+        return _LEVELS[self.catalan].get(name)
 
     def _raise_block(self, seat):
         """Why ``seat`` may not call the next truc bet on its turn (``None`` if it may)."""
@@ -917,12 +932,12 @@ class Truc(SidesAddressed, Game):
             out = (*map(acts.plays.__getitem__, map(id, hand)),)
         except KeyError:        # a card that is not the deck's own object (set by hand)
             out = tuple(_act("play", seat, card=c) for c in hand)
-        if self._may_envit(seat):
-            out += acts.envits
         level = self.truc_level
-        if level < len(self.ladder) and self.truc_owner != seat & 1:
-            out += acts.bet[self.ladder[level][0]]
-        return out + acts.give_up
+        ladder = self.ladder
+        bet = (ladder[level][0] if level < len(ladder) and self.truc_owner != seat & 1
+               else None)
+        may_envit = self.envit_state is None and not self.tricks and self._may_envit(seat)
+        return out + acts.after_cards[may_envit][bet]
 
     def _may_envit(self, seat) -> bool:
         """:meth:`may_envit` at ``seat``'s turn in the play (what :meth:`_envit_block`
@@ -932,8 +947,8 @@ class Truc(SidesAddressed, Game):
                 and self.trick.played_by(seat) is None)
 
     def _next_bet_after(self, name):
-        level = self._bet_level(name)
-        return self.ladder[level][0] if level < len(self.ladder) else None
+        """The bet that raises the truc bet ``name`` (V7), or ``None`` at the top."""
+        return _RAISES[self.catalan][name]
 
     def chance_action(self, rng: random.Random) -> Action:
         return Action("deal", cards=tuple(shuffled(_DECK, rng)))
@@ -941,9 +956,8 @@ class Truc(SidesAddressed, Game):
     # ---- checking ------------------------------------------------------------------------
     def _check_deal(self, action):
         cards = action.cards
-        if len(cards) == 22 and (_DECK_IDS.intersection(map(id, cards)).__len__() == 22
-                                 or set(cards) == _DECK_SET):
-            return             # (the deck's own 22 cards, each once; else 22 equal to them)
+        if len(cards) == 22 and set(cards) == _DECK_SET:
+            return
         if len(cards) != 22:
             raise IllegalAction("V2", f"a deal lists the 22 cards of the truc deck in the order "
                                 f"they are dealt; this one lists {len(cards)}")
@@ -1162,9 +1176,7 @@ class Truc(SidesAddressed, Game):
         return text, rule
 
     def _do_deal(self, action):
-        cards = action.cards
-        if _DECK_IDS.intersection(map(id, cards)).__len__() != 22:
-            cards = [*map(_CANON.__getitem__, cards)]          # the deck's own Card objects
+        cards = [*map(_CANON.__getitem__, action.cards)]     # the deck's own Card objects
         n = self.n
         hands = self.hands
         order = _ORDERS[n][self.ma]
@@ -1175,7 +1187,7 @@ class Truc(SidesAddressed, Game):
             hand = hands[s]
             hand.sort(key=_SORT.__getitem__)
             dealt[s] = tuple(hand)
-        self.stock = [*cards[3 * n:]]
+        self.stock = cards[3 * n:]
         ma = self.ma
         self.trick = Trick(ma)
         self.to_act = ma
