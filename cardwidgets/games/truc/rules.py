@@ -23,6 +23,7 @@ themselves): first the envit, then the truc (V10).
 from __future__ import annotations
 
 import random
+from functools import wraps
 from itertools import combinations, product
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
@@ -181,7 +182,7 @@ SETTLE_TRUC = Action("settle", what="truc")
 ACCEPT, REFUSE = "accept", "refuse"
 
 _act = shared_action    # the legal actions, each made once
-_new = tuple.__new__    # a Call made from its fields at once (a bet's hot path)
+_new = tuple.__new__    # a Call or a Trick made from its fields at once (the hot path)
 
 _NUM = {"1": "ace", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7"}
 
@@ -258,6 +259,7 @@ _DECK = tuple(make_deck("truc22"))
 _DECK_SET = frozenset(_DECK)
 _POWER = RankPower(RankOrder(RANK), special=SPECIAL)
 _SORT = {c: (-_POWER(c, ""), c.suit) for c in _DECK}
+_SORTED = {c: k for k, c in enumerate(sorted(_DECK, key=_SORT.__getitem__))}   #: a hand's order
 
 
 def _check_dealer(game, value):
@@ -431,11 +433,17 @@ class _Voice:
         return words[0].upper() + words[1:] + "."
 
 
-def _sentence(source) -> str:
-    """The words ``source`` makes (:func:`text_of`) as sentences (for a game with a *you*)."""
-    return sentence_case(text_of(source))
+def _spoken(words):
+    """A step's words (a function of the voice and values), as sentences when the game
+    speaks to someone as *you* ("you call" → "You call" where a sentence begins)."""
+    @wraps(words)
+    def spoken(v, *args):
+        text = words(v, *args)
+        return text if v.w.you is None else sentence_case(text)
+    return spoken
 
 
+@_spoken
 def _deal_words(v, deal_no, p0, p1, cama_no, dealer, ma) -> str:
     w = v.w
     cutter = v.table.next(dealer, -1)
@@ -445,6 +453,7 @@ def _deal_words(v, deal_no, p0, p1, cama_no, dealer, ma) -> str:
             f"{w.verb(ma, 'plays')} first and {w.verb(ma, 'wins')} ties.")
 
 
+@_spoken
 def _card_words(v, seat, card, led_by, k) -> str:
     """V5, V6: a card led (``led_by``: why this seat leads) or played to trick ``k``."""
     w = v.w
@@ -454,6 +463,7 @@ def _card_words(v, seat, card, led_by, k) -> str:
             f"the {_TRICK_NAME[k]} trick.")
 
 
+@_spoken
 def _trick_words(v, first, k, out, hand_side, hand_way, envit_first, lead) -> str:
     """V6: the text ``first`` of the card (or the giving up) that completed trick ``k``
     (1-based), then who took it, and the hand won or who leads the next trick."""
@@ -479,6 +489,7 @@ def _trick_words(v, first, k, out, hand_side, hand_way, envit_first, lead) -> st
     return text + f" {w.says(lead, 'leads')} the next."
 
 
+@_spoken
 def _truc_call_words(v, seat, level, prev, answer_by) -> str:
     """V7: ``seat`` calls the truc bet of ``level``, raising ``prev`` (the call it answers)
     or on its turn."""
@@ -500,6 +511,7 @@ def _truc_call_words(v, seat, level, prev, answer_by) -> str:
     return text + f" {w.says(answer_by, 'answers')} for {v.labels[(seat & 1) ^ 1]}."
 
 
+@_spoken
 def _envit_call_words(v, seat, what, stake, refused, lead, prev, truc, answer_by) -> str:
     """V9: ``seat`` calls ``what`` (its ``stake``; ``lead``: the leading side's points),
     answering ``prev`` (an envit bet) or opening the betting (``truc``: the truc bet it
@@ -530,6 +542,7 @@ def _resume_words(v, seat, kind) -> str:
     return f" Play goes on: {v.w.name(seat)} to play."
 
 
+@_spoken
 def _envit_answer_words(v, seat, call, accept, stake, lead, resume, resume_kind) -> str:
     """V9: ``seat`` accepts or refuses the envit bet ``call`` (its ``stake``, None: the
     whole cama; ``lead``: the leading side's points)."""
@@ -546,6 +559,7 @@ def _envit_answer_words(v, seat, call, accept, stake, lead, resume, resume_kind)
     return text + _resume_words(v, resume, resume_kind)
 
 
+@_spoken
 def _truc_answer_words(v, seat, call, level, top, resume, resume_kind) -> str:
     """V7: ``seat`` accepts the truc bet ``call`` of ``level`` (``top``: the last of the
     ladder)."""
@@ -561,6 +575,7 @@ def _truc_answer_words(v, seat, call, level, top, resume, resume_kind) -> str:
     return text + _resume_words(v, resume, resume_kind)
 
 
+@_spoken
 def _truc_refused_words(v, seat, call, level, envit_first) -> str:
     """V7: ``seat`` refuses the truc bet ``call`` of ``level``: the hand ends."""
     prev = "1 point (the truc with no bet)" if level == 1 else \
@@ -569,6 +584,7 @@ def _truc_refused_words(v, seat, call, level, envit_first) -> str:
             f"{prev} and the hand ends; the tricks left are not played." + _HAND_OVER[envit_first])
 
 
+@_spoken
 def _gave_up_words(v, seat, left, worth, lead, envit_first) -> str:
     """V8: ``seat`` gives up; ``left``: its partners still playing (the side lost the hand,
     the truc then worth ``worth``, if none), ``lead``: who leads now the trick's leader
@@ -592,6 +608,7 @@ def _gave_up_words(v, seat, left, worth, lead, envit_first) -> str:
     return text
 
 
+@_spoken
 def _settled_words(v, head, p0, p1, cama_no, tail) -> str:
     """V10: a bet settled (``head``, words or what makes them), the score after it, and
     what follows (``tail``: the cama won, the next deal)."""
@@ -743,7 +760,6 @@ class Truc(SidesAddressed, Game):
         self.half = None if catalan else self.target // 2
         self.camas_to_win = 1 if catalan else 2
         self.ladder = CATALAN_LADDER if catalan else LADDER
-        self._you_now = self.you                # who is *you* (setting it plays the game again)
         self._voice = _Voice(self)
         self.power = _POWER
         self.deck_cards = _DECK
@@ -1169,27 +1185,19 @@ class Truc(SidesAddressed, Game):
 
     def _do(self, action):
         """Apply a checked action: ``(text, rule)``, the text as what makes it when read
-        (:func:`~cardwidgets.engine.core.text_of`), made of values of the moment."""
-        text, rule = _DOING[action.kind](self, action)
-        if self._you_now is not None:
-            return (_sentence, (text,)), rule
-        return text, rule
+        (:func:`~cardwidgets.engine.core.text_of`), made of values of the moment, as
+        sentences for a game that speaks to someone as *you* (:func:`_spoken`)."""
+        return _DOING[action.kind](self, action)
 
     def _do_deal(self, action):
         cards = [*map(_CANON.__getitem__, action.cards)]     # the deck's own Card objects
-        n = self.n
-        hands = self.hands
-        order = _ORDERS[n][self.ma]
-        for i in range(3 * n):
-            hands[order[i % n]].append(cards[i])
-        dealt = self.dealt
-        for s in range(n):
-            hand = hands[s]
-            hand.sort(key=_SORT.__getitem__)
-            dealt[s] = tuple(hand)
+        n, ma = self.n, self.ma
+        hands, dealt = self.hands, self.dealt
+        for k, s in enumerate(_ORDERS[n][ma]):    # one card at a time, to the right from mà
+            hand = hands[s] = sorted(cards[k:3 * n:n], key=_SORTED.__getitem__)
+            dealt[s] = (*hand,)
         self.stock = cards[3 * n:]
-        ma = self.ma
-        self.trick = Trick(ma)
+        self.trick = _new(Trick, (ma, ()))
         self.to_act = ma
         self._phase = PLAY_PHASE
         points = self.points
@@ -1205,13 +1213,17 @@ class Truc(SidesAddressed, Game):
         card = hand.pop(hand.index(action.card))
         trick = self.trick = self.trick.add(seat, card)
         k = len(self.tricks)
-        if len(trick.plays) == 1:
-            text = (_card_words, (self._voice, seat, card, self.lead_why, k))
+        played = len(trick.plays)
+        if played == 1:
+            words = (_card_words, (self._voice, seat, card, self.lead_why, k))
             rule = "V6" if k else "V5 + V6"
         else:
-            text = (_card_words, (self._voice, seat, card, None, k))
+            words = (_card_words, (self._voice, seat, card, None, k))
             rule = "V6"
-        return self._after_card(text, rule)
+        if played + len(self.folded) < self.n:          # the trick goes on (V6)
+            self.to_act = self._next_unplayed(seat)
+            return words, rule
+        return self._after_card(words, rule)
 
     def _after_card(self, text, rule):
         """After a card (or a player giving up, V8): the next to play, or the trick taken
@@ -1235,7 +1247,7 @@ class Truc(SidesAddressed, Game):
         else:
             lead = out.seat
             self.lead_why = "won"
-        self.trick = Trick(lead)
+        self.trick = _new(Trick, (lead, ()))
         self.to_act = lead
         return (_trick_words, (self._voice, text, k, out, None, None, False, lead)), rule
 
