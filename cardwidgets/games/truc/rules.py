@@ -609,10 +609,13 @@ def _gave_up_words(v, seat, left, worth, lead, envit_first) -> str:
 
 
 @_spoken
-def _settled_words(v, head, p0, p1, cama_no, tail) -> str:
-    """V10: a bet settled (``head``, words or what makes them), the score after it, and
-    what follows (``tail``: the cama won, the next deal)."""
-    return f"{text_of(head)} {v.score(p0, p1, cama_no)}.{tail}"
+def _settled_words(v, head, p0, p1, cama_no, tail, dealer=None) -> str:
+    """V10: a bet settled (``head``, words or what makes them), the score after it, what
+    follows (``tail``: the cama won) and, at the end of a hand, who deals the next (V5)."""
+    text = f"{text_of(head)} {v.score(p0, p1, cama_no)}.{tail}"
+    if dealer is None:
+        return text
+    return text + f" The deal passes to the right, to {v.w.name(dealer)}."
 
 
 def _envit_shown_words(v, dealt, ma, values, win, stake, pts) -> str:
@@ -938,7 +941,7 @@ class Truc(SidesAddressed, Game):
             nxt = self._next_bet_after(kind)
             if nxt is not None:
                 out += acts.bet[nxt]
-            if self._may_envit(seat):
+            if self.envit_state is None and not self.tricks and self._may_envit(seat):
                 out += acts.envits
             return out
         seat = self.to_act                         # on one's turn (V6, V7, V8, V9)
@@ -1177,7 +1180,11 @@ class Truc(SidesAddressed, Game):
         try:
             if action.amount is not None:
                 self._refuse_amount(action)
-            super()._check(action)
+            key = self._phase.key          # (Game._check, without looking the method up)
+            if key == "play":
+                self._check_play(action)
+            elif key == "deal":
+                self._check_deal(action)
         except IllegalAction as refusal:
             if self.you is None:
                 raise
@@ -1433,21 +1440,24 @@ class Truc(SidesAddressed, Game):
         # the truc
         side = self.hand_winner
         refused = self.truc_refused is not None
+        level = self.truc_level
         if refused:
             side, pts = self.truc_refused
         else:
-            worth = self.truc_worth()
+            worth = self.ladder[level - 1][1] if level else 1
             pts = worth if worth is not None else self.target - self.points[side]
         gave_up = self.hand_way == "gave_up"
-        head = (_truc_settled_words, (v, side, pts, refused, self.truc_level, gave_up))
+        head = (_truc_settled_words, (v, side, pts, refused, level, gave_up))
         self.last_settle.append({"what": "truc", "side": side, "points": pts})
-        rule = "V7 + V10" if (self.truc_level or refused) else "V6 + V10"
-        if gave_up:
-            rule = "V8 + V10"
+        rule = "V8 + V10" if gave_up else "V7 + V10" if level or refused else "V6 + V10"
         won = self._add(side, pts)
-        score = (v, head, self.points[0], self.points[1], self.cama_no)
+        points = self.points
+        score = (v, head, points[0], points[1], self.cama_no)
         tail = self._cama_won(side, truc_left=False) if won else ""
-        return (_settled_words, (*score, self._next_hand(tail, True))), rule
+        if self._phase.key == "over":
+            return (_settled_words, (*score, tail)), rule
+        self._next_hand()
+        return (_settled_words, (*score, tail, self.dealer)), rule
 
     def _cama_won(self, side, truc_left):
         self.camas[side] += 1
@@ -1473,17 +1483,14 @@ class Truc(SidesAddressed, Game):
         self.cama_no += 1
         self._logged = True
         if truc_left:
-            self._next_hand("")
+            self._next_hand()
         return text + f" Camas: {self._camas_words()}. Cama {self.cama_no} starts at 0-0."
 
     def _camas_words(self):
         return f"{self.side_label(0)} {self.camas[0]}, {self.side_label(1)} {self.camas[1]}"
 
-    def _next_hand(self, text, said=False):
-        """The next hand: the deal passes to the right (V5). Returns ``text`` with the words
-        of it if ``said`` (the end of the truc's settling)."""
-        if self._phase.key == "over":
-            return text
+    def _next_hand(self):
+        """The next hand: the deal passes to the right (V5)."""
         if self._logged:
             self._logged = False
         else:
@@ -1494,9 +1501,6 @@ class Truc(SidesAddressed, Game):
         self.deal_no += 1
         self._new_hand()
         self._phase = DEAL_PHASE
-        if said:
-            text += f" The deal passes to the right, to {self._voice.w.name(self.dealer)}."
-        return text
 
     def _summary(self):
         """The hand just finished, as values that never change (see :attr:`previous`)."""
