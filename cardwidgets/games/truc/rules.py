@@ -30,7 +30,7 @@ from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, Ill
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
 from ...engine.core import shared_action, shuffled, text_of
-from ...engine.words import SidesAddressed, sentence_case
+from ...engine.words import SidesAddressed, Words, sentence_case
 
 __all__ = ["Truc", "RULES", "envit_value", "envit_words", "RANK", "SPECIAL", "WORDS",
            "ladder", "falta_value"]
@@ -259,7 +259,10 @@ _DECK = tuple(make_deck("truc22"))
 _DECK_SET = frozenset(_DECK)
 _POWER = RankPower(RankOrder(RANK), special=SPECIAL)
 _SORT = {c: (-_POWER(c, ""), c.suit) for c in _DECK}
-_SORTED = {c: k for k, c in enumerate(sorted(_DECK, key=_SORT.__getitem__))}   #: a hand's order
+#: the deck in the order a hand is shown (V4: the strongest first), and each card's place in
+#: it: a deal sorts the places, numbers, and gives the hands the deck's own Card objects
+_RANKED = tuple(sorted(_DECK, key=_SORT.__getitem__))
+_PLACE = {c: k for k, c in enumerate(_RANKED)}
 
 
 def _check_dealer(game, value):
@@ -299,7 +302,6 @@ _LEVELS = tuple({name: k + 1 for k, (name, _, _) in enumerate(lad)}
                 for lad in (LADDER, CATALAN_LADDER))
 _RAISES = tuple({name: lad[k + 1][0] if k + 1 < len(lad) else None
                  for k, (name, _, _) in enumerate(lad)} for lad in (LADDER, CATALAN_LADDER))
-_CANON = {c: c for c in _DECK}                 #: a card → the deck's own Card object
 _NO_CARDS = {n: ((),) * n for n in (2, 4, 6)}  #: every seat's cards before a deal
 #: V6: mà's side → the sides that took the tricks so far (None: a parda) → the hand's
 #: outcome (:func:`three_trick_hand` worked out once for each of the 39 ways)
@@ -349,22 +351,42 @@ _HAND_OVER = (" The hand is over: now the truc is counted.",
 
 
 class _Voice:
-    """How one game speaks: its :class:`~cardwidgets.engine.words.Words` (who is *you*), its
-    sides' labels and its score's settings. Made at the start of a game (again when *you*
-    changes, which replays the game) and never changed, so a step's text may keep it."""
+    """How one game speaks: its players and who is *you*, its :class:`Words`, its sides'
+    labels and its score's settings. Made at the start of a game (again when *you* changes,
+    which replays the game) and never changed, so a step's text may keep it; its words and
+    labels are worked out when first needed (a game nobody reads never needs them)."""
 
-    __slots__ = ("w", "n", "labels", "target", "half", "catalan", "ladder", "table")
+    __slots__ = ("players", "you", "n", "table", "target", "half", "catalan", "ladder", "_w",
+                 "_labels")
 
     def __init__(self, game):
-        self.w = w = game.words
-        self.n = n = game.n
-        self.table = game.table
+        self.players, self.you = tuple(game.players), game.you
+        self.n, self.table = game.n, game.table
         self.target, self.half, self.catalan = game.target, game.half, game.catalan
         self.ladder = game.ladder
-        if n == 2:
-            self.labels = (w.name(0), w.name(1))
-        else:
-            self.labels = tuple(f"Side {side + 1} ({game.side_name(side)})" for side in (0, 1))
+        self._w = self._labels = None
+
+    @property
+    def w(self) -> Words:
+        """The players' names and verbs, *you* for the seat addressed as you."""
+        w = self._w
+        if w is None:
+            w = self._w = Words(self.players, self.you)
+        return w
+
+    @property
+    def labels(self) -> tuple:
+        """Each side's label: "Side 1 (A and C)"; the player's name in a game of two."""
+        labels = self._labels
+        if labels is None:
+            w = self.w
+            if self.n == 2:
+                labels = (w.name(0), w.name(1))
+            else:
+                labels = tuple(f"Side {side + 1} ({w.listing(sorted(team, key=w.is_you))})"
+                               for side, team in enumerate(self.table.teams))
+            self._labels = labels
+        return labels
 
     def side_says(self, side, verb) -> str:
         """A side and its verb: "Side 1 (A and C) scores", "you score" (two players)."""
@@ -1197,13 +1219,13 @@ class Truc(SidesAddressed, Game):
         return _DOING[action.kind](self, action)
 
     def _do_deal(self, action):
-        cards = [*map(_CANON.__getitem__, action.cards)]     # the deck's own Card objects
+        places = [*map(_PLACE.__getitem__, action.cards)]    # each card's place in _RANKED
         n, ma = self.n, self.ma
         hands, dealt = self.hands, self.dealt
         for k, s in enumerate(_ORDERS[n][ma]):    # one card at a time, to the right from mà
-            hand = hands[s] = sorted(cards[k:3 * n:n], key=_SORTED.__getitem__)
+            hand = hands[s] = [*map(_RANKED.__getitem__, sorted(places[k:3 * n:n]))]
             dealt[s] = (*hand,)
-        self.stock = cards[3 * n:]
+        self.stock = [*map(_RANKED.__getitem__, places[3 * n:])]
         self.trick = _new(Trick, (ma, ()))
         self.to_act = ma
         self._phase = PLAY_PHASE
