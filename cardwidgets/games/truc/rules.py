@@ -836,7 +836,12 @@ class Truc(SidesAddressed, Game):
         if key == "play":
             calls = self.calls
             return calls[-1].answer_by if calls else self.to_act
-        return CHANCE if key == "deal" else TABLE
+        if key == "deal":
+            return CHANCE
+        return None if key == "over" else TABLE
+
+    #: who acts now: a seat, CHANCE, TABLE, or None when the game is over (_actor says it all)
+    current_player = property(_actor)
 
     def turn_rule(self):
         if self._phase.key == "play" and self.calls:
