@@ -302,6 +302,8 @@ _LEVELS = tuple({name: k + 1 for k, (name, _, _) in enumerate(lad)}
                 for lad in (LADDER, CATALAN_LADDER))
 _RAISES = tuple({name: lad[k + 1][0] if k + 1 < len(lad) else None
                  for k, (name, _, _) in enumerate(lad)} for lad in (LADDER, CATALAN_LADDER))
+#: the truc bet that may be called at each level of the truc (None: the top was accepted)
+_NEXT_BET = tuple(tuple(name for name, _, _ in lad) + (None,) for lad in (LADDER, CATALAN_LADDER))
 _NO_CARDS = {n: ((),) * n for n in (2, 4, 6)}  #: every seat's cards before a deal
 #: V6: mà's side → the sides that took the tricks so far (None: a parda) → the hand's
 #: outcome (:func:`three_trick_hand` worked out once for each of the 39 ways)
@@ -965,7 +967,7 @@ class Truc(SidesAddressed, Game):
                     return acts.answers + (acts.torne if kind == "envit" else ())
                 return acts.answers + (acts.torne_falta if kind == "envit" else acts.falta)
             out = acts.answers
-            nxt = self._next_bet_after(kind)
+            nxt = _RAISES[self.catalan][kind]
             if nxt is not None:
                 out += acts.bet[nxt]
             if self.envit_state is None and not self.tricks and self._may_envit(seat):
@@ -978,10 +980,7 @@ class Truc(SidesAddressed, Game):
             out = (*map(acts.plays.__getitem__, map(id, hand)),)
         except KeyError:        # a card that is not the deck's own object (set by hand)
             out = tuple(_act("play", seat, card=c) for c in hand)
-        level = self.truc_level
-        ladder = self.ladder
-        bet = (ladder[level][0] if level < len(ladder) and self.truc_owner != seat & 1
-               else None)
+        bet = _NEXT_BET[self.catalan][self.truc_level] if self.truc_owner != seat & 1 else None
         may_envit = self.envit_state is None and not self.tricks and self._may_envit(seat)
         return out + acts.after_cards[may_envit][bet]
 
@@ -1355,13 +1354,9 @@ class Truc(SidesAddressed, Game):
             return c.answer_by, c.kind
         return self.to_act, None
 
-    def _do_accept(self, action):
-        return self._do_answer(action.seat, True)
-
-    def _do_refuse(self, action):
-        return self._do_answer(action.seat, False)
-
-    def _do_answer(self, seat, accept):
+    def _do_answer(self, action):
+        """V7, V9: the open bet accepted or refused."""
+        seat, accept = action.seat, action.kind == ACCEPT
         call = self.calls.pop()
         if call.kind in ENVITS:
             rec = self.envit_calls[-1]
@@ -1938,7 +1933,7 @@ class Truc(SidesAddressed, Game):
 
 #: an action's kind → what applying it does (the checks have passed: the kind fits the phase)
 _DOING = {"deal": Truc._do_deal, "play": Truc._do_play, "call": Truc._do_call,
-          ACCEPT: Truc._do_accept, REFUSE: Truc._do_refuse, "give_up": Truc._do_give_up,
+          ACCEPT: Truc._do_answer, REFUSE: Truc._do_answer, "give_up": Truc._do_give_up,
           "settle": Truc._do_settle}
 
 _THREE = Card("3", "coins", "spanish")
