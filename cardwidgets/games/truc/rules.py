@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from functools import wraps
 from itertools import combinations, product
+from operator import itemgetter
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
@@ -297,6 +298,7 @@ _ORDERS = {n: tuple(tuple((s - k) % n for k in range(n)) for s in range(n)) for 
 _OPPONENTS = {n: tuple(tuple(s for s in order if s & 1 != order[0] & 1) for order in orders)
               for n, orders in _ORDERS.items()}
 _SIDE_OF = (0, 1, 0, 1, 0, 1).__getitem__     #: V3: the sides sit alternately
+_SEAT, _SIDE = itemgetter(0), itemgetter(1)   #: a Play's seat; a TrickOutcome's side
 #: V7, VV2: each ladder's bets → their place (1: truc), and → the bet that raises them
 _LEVELS = tuple({name: k + 1 for k, (name, _, _) in enumerate(lad)}
                 for lad in (LADDER, CATALAN_LADDER))
@@ -1269,7 +1271,7 @@ class Truc(SidesAddressed, Game):
         self.tricks.append(trick)
         self.outcomes.append(out)
         k = len(self.tricks)
-        hand = _HANDS[self.ma & 1][(*[o.side for o in self.outcomes],)]
+        hand = _HANDS[self.ma & 1][(*map(_SIDE, self.outcomes),)]
         if hand.side is not None:
             self.hand_winner, self.hand_way = hand.side, hand.way
             return (_trick_words, (self._voice, text, k, out, hand.side, hand.way,
@@ -1286,7 +1288,7 @@ class Truc(SidesAddressed, Game):
 
     def _next_unplayed(self, seat):
         """The next seat after ``seat`` still to play this trick (V6, V8)."""
-        played = [p.seat for p in self.trick.plays]
+        played = [*map(_SEAT, self.trick.plays)]
         folded = self.folded
         for s in _ORDERS[self.n][seat][1:]:
             if s not in played and s not in folded:
