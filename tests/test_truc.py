@@ -1256,3 +1256,30 @@ def test_V5_V10_a_step_text_made_when_read_says_what_it_said_at_its_moment(names
     assert [s.text for s in late.history] == seen
     for index, score in scores.items():
         assert late.history[index - 1].text.split(". ")[1] == score
+
+
+@pytest.mark.parametrize("n, options", [(2, {}), (4, {}), (6, {}), (4, {"VV1": True}),
+                                        (4, {"VV2": True})])
+def test_V6_V7_V8_V9_the_legal_actions_are_exactly_the_moves_the_rules_allow(n, options):
+    """The legal actions (put together from each seat's actions, made once) are exactly the
+    moves of the seat to act that the rules' full check allows: every card it holds, every
+    bet, answer and giving up, each tried as a new action (so the check cannot take the
+    legal list's word for it), at every step of seeded random games."""
+    bets = ["envit", "torne", "falta", "truc", "birtruc", "retruc", "quatre val", "joc fora"]
+    for seed in range(4):
+        g, rng = Truc(n, options=options), random.Random(seed)
+        while not g.finished:
+            seat = g.current_player
+            if seat == CHANCE:
+                g.apply(g.chance_action(rng))
+                continue
+            if seat == TABLE:
+                g.advance()
+                continue
+            moves = ([Action("play", seat, card=c) for c in make_deck("truc22")]
+                     + [Action("call", seat, what=b) for b in bets]
+                     + [Action(k, seat) for k in ("accept", "refuse", "give_up")])
+            legal = g.legal_actions()
+            assert set(legal) == {m for m in moves if g.why_not(m) is None}
+            assert len(set(legal)) == len(legal)
+            g.apply(rng.choice(legal))

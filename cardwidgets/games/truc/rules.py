@@ -764,9 +764,6 @@ class Truc(SidesAddressed, Game):
     def _side_words(self, side) -> str:
         return self.side_label(side)
 
-    def _side_is_you(self, side) -> bool:
-        return self.n == 2 and self.words.is_you(side)
-
     def _names(self, seats) -> str:
         """Players listed in the order given, the seat addressed as you last: "B and you"."""
         w = self.words
@@ -953,6 +950,8 @@ class Truc(SidesAddressed, Game):
 
     # ---- legal actions -------------------------------------------------------------------
     def _legal(self):
+        """The legal actions now, a tuple put together from the groups of the seat's actions
+        made once (:class:`_SeatActs`); the checks (:meth:`_check_play`) say the same."""
         key = self._phase.key
         if key != "play":
             if key == "settle":
