@@ -30,6 +30,7 @@ from operator import itemgetter
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
+from ...engine.tricks import Play
 from ...engine.core import shared_action, shuffled, text_of
 from ...engine.words import SidesAddressed, Words, sentence_case
 
@@ -183,7 +184,7 @@ SETTLE_TRUC = Action("settle", what="truc")
 ACCEPT, REFUSE = "accept", "refuse"
 
 _act = shared_action    # the legal actions, each made once
-_new = tuple.__new__    # a Call or a Trick made from its fields at once (the hot path)
+_new = tuple.__new__    # a Call, Play or Trick made from its fields at once (the hot path)
 
 _NUM = {"1": "ace", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7"}
 
@@ -803,7 +804,7 @@ class Truc(SidesAddressed, Game):
 
     def _new_hand(self):
         n = self.n
-        self.ma = self.table.next(self.dealer)
+        self.ma = _ORDERS[n][self.dealer][1]     # V5: mà, on the dealer's right
         self.hands = [*map(list, _NO_CARDS[n])]
         self.dealt = [*_NO_CARDS[n]]
         self.laid = [*map(list, _NO_CARDS[n])]   # V8: cards laid on the stock by one giving up
@@ -1245,9 +1246,11 @@ class Truc(SidesAddressed, Game):
         seat = action.seat
         hand = self.hands[seat]
         card = hand.pop(hand.index(action.card))
-        trick = self.trick = self.trick.add(seat, card)
+        trick = self.trick
+        plays = trick[1] + (_new(Play, (seat, card)),)           # (Trick.add, at once)
+        self.trick = _new(Trick, (trick[0], plays))
         k = len(self.tricks)
-        played = len(trick.plays)
+        played = len(plays)
         if played == 1:
             words = (_card_words, (self._voice, seat, card, self.lead_why, k))
             rule = "V6" if k else "V5 + V6"
@@ -1520,7 +1523,7 @@ class Truc(SidesAddressed, Game):
             self.hand_log.append({"hand": self.deal_no, "cama": self.cama_no,
                                   "settled": list(self.last_settle)})
         self._previous = self._summary()
-        self.dealer = self.table.next_dealer(self.dealer)
+        self.dealer = _ORDERS[self.n][self.dealer][1]   # V5: the deal passes to the right
         self.deal_no += 1
         self._new_hand()
         self._phase = DEAL_PHASE
