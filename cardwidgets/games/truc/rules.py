@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from functools import wraps
-from itertools import combinations, product
+from itertools import combinations, filterfalse, product
 from operator import itemgetter
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
@@ -1310,7 +1310,7 @@ class Truc(SidesAddressed, Game):
         seat, what = action.seat, action.what
         if what in ENVITS:
             return self._do_envit(seat, what)
-        level = self._bet_level(what)
+        level = _LEVELS[self.catalan][what]
         name, worth, refused = self.ladder[level - 1]
         calls = self.calls
         if calls and calls[-1].kind not in ENVITS:        # an answer as a raise
@@ -1377,7 +1377,7 @@ class Truc(SidesAddressed, Game):
             return (_envit_answer_words, (self._voice, seat, call, accept, stake, lead,
                                           *self._resumed())), "V9"
         rec = self.truc_calls[-1]
-        level = self._bet_level(call.kind)
+        level = _LEVELS[self.catalan][call.kind]
         rule = "VV2" if self.catalan else "V7"
         self.answered_truc.add(seat)
         if accept:
@@ -1398,7 +1398,7 @@ class Truc(SidesAddressed, Game):
         self.hands[seat] = []
         self.folded.add(seat)
         side = seat & 1
-        left = tuple(s for s in self.table.teams[side] if s not in self.folded)
+        left = (*filterfalse(self.folded.__contains__, self.table.teams[side]),)   # partners
         if not left:
             self.hand_winner, self.hand_way = side ^ 1, "gave_up"
             return (_gave_up_words, (self._voice, seat, left, self.truc_worth(), None,
