@@ -261,10 +261,9 @@ _DECK = tuple(make_deck("truc22"))
 _DECK_SET = frozenset(_DECK)
 _POWER = RankPower(RankOrder(RANK), special=SPECIAL)
 _SORT = {c: (-_POWER(c, ""), c.suit) for c in _DECK}
-#: the deck in the order a hand is shown (V4: the strongest first), and each card's place in
-#: it: a deal sorts the places, numbers, and gives the hands the deck's own Card objects
-_RANKED = tuple(sorted(_DECK, key=_SORT.__getitem__))
-_PLACE = {c: k for k, c in enumerate(_RANKED)}
+_CANON = {c: c for c in _DECK}                 #: a card → the deck's own Card object
+#: each card's place in the order a hand is shown (V4: the strongest first), a number
+_PLACE = {c: k for k, c in enumerate(sorted(_DECK, key=_SORT.__getitem__))}
 
 
 def _check_dealer(game, value):
@@ -1225,13 +1224,13 @@ class Truc(SidesAddressed, Game):
         return _DOING[action.kind](self, action)
 
     def _do_deal(self, action):
-        places = [*map(_PLACE.__getitem__, action.cards)]    # each card's place in _RANKED
+        cards = [*map(_CANON.__getitem__, action.cards)]     # the deck's own Card objects
         n, ma = self.n, self.ma
         hands, dealt = self.hands, self.dealt
         for k, s in enumerate(_ORDERS[n][ma]):    # one card at a time, to the right from mà
-            hand = hands[s] = [*map(_RANKED.__getitem__, sorted(places[k:3 * n:n]))]
+            hand = hands[s] = sorted(cards[k:3 * n:n], key=_PLACE.__getitem__)
             dealt[s] = (*hand,)
-        self.stock = [*map(_RANKED.__getitem__, places[3 * n:])]
+        self.stock = cards[3 * n:]
         self.trick = _new(Trick, (ma, ()))
         self.to_act = ma
         self._phase = PLAY_PHASE
