@@ -307,6 +307,10 @@ _RAISES = tuple({name: lad[k + 1][0] if k + 1 < len(lad) else None
 #: the truc bet that may be called at each level of the truc (None: the top was accepted)
 _NEXT_BET = tuple(tuple(name for name, _, _ in lad) + (None,) for lad in (LADDER, CATALAN_LADDER))
 _NO_CARDS = {n: ((),) * n for n in (2, 4, 6)}  #: every seat's cards before a deal
+#: V3, V5: the table of 2, 4 or 6 (two sides seated alternately, play to the right), one
+#: for every game of that size (a Table never changes)
+_TABLES = {n: Table(n, "right", teams=(tuple(range(0, n, 2)), tuple(range(1, n, 2))))
+           for n in (2, 4, 6)}
 #: V6: mà's side → the sides that took the tricks so far (None: a parda) → the hand's
 #: outcome (:func:`three_trick_hand` worked out once for each of the 39 ways)
 _HANDS = tuple({sides: three_trick_hand(sides, ma_side)
@@ -740,8 +744,7 @@ class Truc(SidesAddressed, Game):
                               "12) are two different scores: choose one")
 
     def _make_table(self):
-        return Table(self.n, self.direction,
-                     teams=(tuple(range(0, self.n, 2)), tuple(range(1, self.n, 2))))
+        return _TABLES[self.n]
 
     # ---- configuration -------------------------------------------------------------------
     # Set once by _reset from the options (plain attributes, read at every step):
