@@ -1222,3 +1222,64 @@ def test_V1_V7_V9_V10_seeded_random_hands_settle_as_the_document_counts(n):
             else:
                 g.apply(rng.choice(g.legal_actions()))
     assert checked > 300
+
+
+@pytest.mark.parametrize("names", [4, ["Ada", "You"], ["You", "B", "C", "D", "E", "F"]],
+                         ids=["4", "2-you", "6-you"])
+def test_V5_V10_a_step_text_made_when_read_says_what_it_said_at_its_moment(names):
+    """Step texts are made when first read (issue 26), from values taken when the step was
+    played: read after the game has moved on (scores, camas, hands, bets all changed, and a
+    fork played on from the middle), each text is the one the same step had when read at
+    once, and a deal's text names the score as it stood at that deal."""
+    at_once, late = Truc(names), Truc(names)
+    rng, scores, seen = random.Random(5), {}, []
+    while not at_once.finished:
+        if at_once.current_player == CHANCE:
+            scores[len(at_once.history) + 1] = at_once.score_words()
+            step = at_once.apply(at_once.chance_action(rng))
+        else:
+            step = at_once.apply(rng.choice(at_once.legal_actions()))
+        seen.append(step.text)
+    rng, trial = random.Random(5), random.Random(6)
+    while not late.finished:
+        if late.current_player == CHANCE:
+            late.apply(late.chance_action(rng))
+        else:
+            late.apply(rng.choice(late.legal_actions()))
+        if len(late.history) == 40:                  # a computer player's trial play-out
+            fork = late.fork()
+            while not fork.finished:
+                fork.apply(fork.chance_action(trial) if fork.current_player == CHANCE
+                           else trial.choice(fork.legal_actions()))
+    assert not any(isinstance(s._text, str) for s in late.history)     # nobody read them yet
+    assert len(scores) > 3 and len(set(scores.values())) > 3           # the score moved on
+    assert [s.text for s in late.history] == seen
+    for index, score in scores.items():
+        assert late.history[index - 1].text.split(". ")[1] == score
+
+
+@pytest.mark.parametrize("n, options", [(2, {}), (4, {}), (6, {}), (4, {"VV1": True}),
+                                        (4, {"VV2": True})])
+def test_V6_V7_V8_V9_the_legal_actions_are_exactly_the_moves_the_rules_allow(n, options):
+    """The legal actions (put together from each seat's actions, made once) are exactly the
+    moves of the seat to act that the rules' full check allows: every card it holds, every
+    bet, answer and giving up, each tried as a new action (so the check cannot take the
+    legal list's word for it), at every step of seeded random games."""
+    bets = ["envit", "torne", "falta", "truc", "birtruc", "retruc", "quatre val", "joc fora"]
+    for seed in range(4):
+        g, rng = Truc(n, options=options), random.Random(seed)
+        while not g.finished:
+            seat = g.current_player
+            if seat == CHANCE:
+                g.apply(g.chance_action(rng))
+                continue
+            if seat == TABLE:
+                g.advance()
+                continue
+            moves = ([Action("play", seat, card=c) for c in make_deck("truc22")]
+                     + [Action("call", seat, what=b) for b in bets]
+                     + [Action(k, seat) for k in ("accept", "refuse", "give_up")])
+            legal = g.legal_actions()
+            assert set(legal) == {m for m in moves if g.why_not(m) is None}
+            assert len(set(legal)) == len(legal)
+            g.apply(rng.choice(legal))

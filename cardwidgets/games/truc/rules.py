@@ -23,13 +23,16 @@ themselves): first the envit, then the truc (V10).
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from functools import wraps
+from itertools import combinations, filterfalse, product
+from operator import itemgetter
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
-from ...engine.core import shared_action
-from ...engine.words import SidesAddressed, sentence_case
+from ...engine.tricks import Play
+from ...engine.core import shared_action, shuffled, text_of
+from ...engine.words import SidesAddressed, Words, sentence_case
 
 __all__ = ["Truc", "RULES", "envit_value", "envit_words", "RANK", "SPECIAL", "WORDS",
            "ladder", "falta_value"]
@@ -181,6 +184,7 @@ SETTLE_TRUC = Action("settle", what="truc")
 ACCEPT, REFUSE = "accept", "refuse"
 
 _act = shared_action    # the legal actions, each made once
+_new = tuple.__new__    # a Call, Play or Trick made from its fields at once (the hot path)
 
 _NUM = {"1": "ace", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7"}
 
@@ -257,6 +261,9 @@ _DECK = tuple(make_deck("truc22"))
 _DECK_SET = frozenset(_DECK)
 _POWER = RankPower(RankOrder(RANK), special=SPECIAL)
 _SORT = {c: (-_POWER(c, ""), c.suit) for c in _DECK}
+_CANON = {c: c for c in _DECK}                 #: a card → the deck's own Card object
+#: each card's place in the order a hand is shown (V4: the strongest first), a number
+_PLACE = {c: k for k, c in enumerate(sorted(_DECK, key=_SORT.__getitem__))}
 
 
 def _check_dealer(game, value):
@@ -283,6 +290,406 @@ def _listing(names):
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+#: the seats in playing order (to the right, V5) from each seat, for 2, 4 and 6 players
+_ORDERS = {n: tuple(tuple((s - k) % n for k in range(n)) for s in range(n)) for n in (2, 4, 6)}
+#: the opponents of each seat in playing order from it, for 2, 4 and 6 players
+_OPPONENTS = {n: tuple(tuple(s for s in order if s & 1 != order[0] & 1) for order in orders)
+              for n, orders in _ORDERS.items()}
+_SIDE_OF = (0, 1, 0, 1, 0, 1).__getitem__     #: V3: the sides sit alternately
+_SEAT, _SIDE = itemgetter(0), itemgetter(1)   #: a Play's seat; a TrickOutcome's side
+#: V7, VV2: each ladder's bets → their place (1: truc), and → the bet that raises them
+_LEVELS = tuple({name: k + 1 for k, (name, _, _) in enumerate(lad)}
+                for lad in (LADDER, CATALAN_LADDER))
+_RAISES = tuple({name: lad[k + 1][0] if k + 1 < len(lad) else None
+                 for k, (name, _, _) in enumerate(lad)} for lad in (LADDER, CATALAN_LADDER))
+#: the truc bet that may be called at each level of the truc (None: the top was accepted)
+_NEXT_BET = tuple(tuple(name for name, _, _ in lad) + (None,) for lad in (LADDER, CATALAN_LADDER))
+_NO_CARDS = {n: ((),) * n for n in (2, 4, 6)}  #: every seat's cards before a deal
+#: V3, V5: the table of 2, 4 or 6 (two sides seated alternately, play to the right), one
+#: for every game of that size (a Table never changes)
+_TABLES = {n: Table(n, "right", teams=(tuple(range(0, n, 2)), tuple(range(1, n, 2))))
+           for n in (2, 4, 6)}
+#: V6: mà's side → the sides that took the tricks so far (None: a parda) → the hand's
+#: outcome (:func:`three_trick_hand` worked out once for each of the 39 ways)
+_HANDS = tuple({sides: three_trick_hand(sides, ma_side)
+                for k in (1, 2, 3) for sides in product((0, 1, None), repeat=k)}
+               for ma_side in (0, 1))
+
+
+class _SeatActs:
+    """The legal actions a seat may be offered, each made once (:func:`shared_action`), in
+    the groups :meth:`Truc._legal` puts together."""
+
+    __slots__ = ("plays", "answers", "torne", "falta", "torne_falta", "envits", "bet",
+                 "after_cards")
+
+    def __init__(self, seat):
+        call = lambda what: _act("call", seat, what=what)
+        # by the card objects' ids: the hands hold the deck's own cards (_do_deal)
+        self.plays = {id(c): _act("play", seat, card=c) for c in _DECK}
+        self.answers = (_act(ACCEPT, seat), _act(REFUSE, seat))
+        self.torne, self.falta = (call("torne"),), (call("falta"),)
+        self.torne_falta = self.torne + self.falta
+        self.envits = (call("envit"), call("falta"))
+        self.bet = {name: (call(name),) for name, _, _ in LADDER + CATALAN_LADDER}
+        give_up = (_act("give_up", seat),)
+        # what follows the cards on one's turn, [whether the envit may be called][the truc
+        # bet that may be called, or None]: envit and falta, the bet, giving up
+        self.after_cards = tuple({bet: envits + self.bet.get(bet, ()) + give_up
+                                  for bet in (None, *self.bet)}
+                                 for envits in ((), self.envits))
+
+
+_SEAT_ACTS = tuple(_SeatActs(seat) for seat in range(6))
+
+# ---- the words of the steps, made when read ----------------------------------------------
+# A step's text is given to the engine as ``(function, args)`` (see ``text_of`` in
+# ``engine/core.py``): the function below and the values of the moment it needs, so that a
+# game played through by a computer player or a benchmark never builds sentences nobody
+# reads. The args are values that never change (numbers, cards, calls, trick outcomes, the
+# voice), never the game's own lists.
+
+_TRICK_NAME = ("first", "second", "third")
+_LED_BY = {"ma": "mà", "won": "who won the last trick", "tied": "who led the tied trick",
+           "passed": "next in turn after the player who gave up"}
+_HAND_OVER = (" The hand is over: now the truc is counted.",
+              " The hand is over: now the settling, envit first, then truc (V10).")
+
+
+class _Voice:
+    """How one game speaks: its players and who is *you*, its :class:`Words`, its sides'
+    labels and its score's settings. Made at the start of a game (again when *you* changes,
+    which replays the game) and never changed, so a step's text may keep it; its words and
+    labels are worked out when first needed (a game nobody reads never needs them)."""
+
+    __slots__ = ("players", "you", "n", "table", "target", "half", "catalan", "ladder", "_w",
+                 "_labels")
+
+    def __init__(self, game):
+        self.players, self.you = tuple(game.players), game.you
+        self.n, self.table = game.n, game.table
+        self.target, self.half, self.catalan = game.target, game.half, game.catalan
+        self.ladder = game.ladder
+        self._w = self._labels = None
+
+    @property
+    def w(self) -> Words:
+        """The players' names and verbs, *you* for the seat addressed as you."""
+        w = self._w
+        if w is None:
+            w = self._w = Words(self.players, self.you)
+        return w
+
+    @property
+    def labels(self) -> tuple:
+        """Each side's label: "Side 1 (A and C)"; the player's name in a game of two."""
+        labels = self._labels
+        if labels is None:
+            w = self.w
+            if self.n == 2:
+                labels = (w.name(0), w.name(1))
+            else:
+                labels = tuple(f"Side {side + 1} ({w.listing(sorted(team, key=w.is_you))})"
+                               for side, team in enumerate(self.table.teams))
+            self._labels = labels
+        return labels
+
+    def side_says(self, side, verb) -> str:
+        """A side and its verb: "Side 1 (A and C) scores", "you score" (two players)."""
+        if self.n == 2:
+            return self.w.says(side, verb)
+        return f"{self.labels[side]} {verb}"
+
+    def side_verb(self, side, verb) -> str:
+        return self.w.verb(side, verb) if self.n == 2 else verb
+
+    def side_is_you(self, side) -> bool:
+        return self.n == 2 and self.w.is_you(side)
+
+    def part(self, pts) -> str:
+        """'males' or 'bones' (V1) for a side on ``pts``; "" with no males (VV2)."""
+        if self.half is None:
+            return ""
+        return "males" if pts <= self.half else "bones"
+
+    def score(self, p0, p1, cama_no) -> str:
+        """The score, with the cama it is in (V1): :meth:`Truc.score_words`."""
+        parts = []
+        for side, pts in ((0, p0), (1, p1)):
+            part = self.part(pts)
+            where = f" (in the {part})" if part else ""
+            parts.append(f"{self.labels[side]} {pts}{where}")
+        where = "" if self.catalan else f" in cama {cama_no}"
+        return f"Score{where}: " + ", ".join(parts)
+
+    def worth(self, worth, refused=None) -> str:
+        if worth is None:
+            w = f"the whole cama (the winner of the tricks gets what it lacks to {self.target})"
+        else:
+            w = _pts(worth)
+        if refused is None:
+            return w
+        return f"{w}; refused, {refused} to the caller's side"
+
+    def falta(self, stake, lead) -> str:
+        """What a falta bets, in words; ``lead``: the leading side's points then."""
+        if stake is None:
+            return (f"the whole cama: both sides are still in the males ({self.half} or fewer), "
+                    f"so the winner gets what it lacks to {self.target}")
+        return (f"{_pts(stake)}: what the leading side, on {lead}, lacks to win the cama "
+                f"({self.target} − {lead})")
+
+    def hand(self, side, way, tricks) -> str:
+        """How ``side`` won the hand after ``tricks`` tricks (V6)."""
+        who = self.labels[side]
+        verb = lambda v: self.side_verb(side, v)
+        words = {
+            "two": f"{self.side_says(side, 'has')} won two tricks and {verb('wins')} the hand",
+            "first_then_tie": f"{who} won the first trick and another is a parda: the side that won its trick first wins the hand",
+            "tie_then_win": f"after a parda in the first trick, {who} won the second and {verb('wins')} the hand",
+            "two_ties_then_win": f"two pardas, then {who} won the third trick: the winner of the third takes the hand (our ruling, V6)",
+            "three_ties": f"all three tricks are pardas: mà's side, {who}, {verb('wins')} the hand",
+        }[way]
+        if way == "first_then_tie" and tricks == 3:
+            which = ("who won your trick first, win" if self.side_is_you(side)
+                     else "who won their trick first, wins" if self.n == 2     # a person
+                     else "which won its trick first, wins")
+            words = (f"each side has won one trick and the third is a parda: {who}, {which} "
+                     f"the hand")
+        if tricks < 3:
+            words += "; the third trick cannot change that and is not played"
+        return words[0].upper() + words[1:] + "."
+
+
+def _spoken(words):
+    """A step's words (a function of the voice and values), as sentences when the game
+    speaks to someone as *you* ("you call" → "You call" where a sentence begins)."""
+    @wraps(words)
+    def spoken(v, *args):
+        text = words(v, *args)
+        return text if v.w.you is None else sentence_case(text)
+    return spoken
+
+
+@_spoken
+def _deal_words(v, deal_no, p0, p1, cama_no, dealer, ma) -> str:
+    w = v.w
+    cutter = v.table.next(dealer, -1)
+    return (f"Hand {deal_no}. {v.score(p0, p1, cama_no)}. {w.says(cutter, 'cuts')} and "
+            f"{w.says(dealer, 'deals')} three cards to each player, one at a time, to the "
+            f"right. {w.name(ma)}, on the dealer's right, {w.verb(ma, 'is')} mà: "
+            f"{w.verb(ma, 'plays')} first and {w.verb(ma, 'wins')} ties.")
+
+
+@_spoken
+def _card_words(v, seat, card, led_by, k) -> str:
+    """V5, V6: a card led (``led_by``: why this seat leads) or played to trick ``k``."""
+    w = v.w
+    if led_by is None:
+        return f"{w.says(seat, 'plays')} the {card.name}."
+    return (f"{w.name(seat)}, {_LED_BY[led_by]}, {w.verb(seat, 'leads')} the {card.name} to "
+            f"the {_TRICK_NAME[k]} trick.")
+
+
+@_spoken
+def _trick_words(v, first, k, out, hand_side, hand_way, envit_first, lead) -> str:
+    """V6: the text ``first`` of the card (or the giving up) that completed trick ``k``
+    (1-based), then who took it, and the hand won or who leads the next trick."""
+    text = text_of(first)
+    w = v.w
+    name = _TRICK_NAME[k - 1].capitalize()
+    if out.tie:
+        best = sorted(out.best, key=lambda p: w.is_you(p.seat))
+        tied = _listing(f"{w.poss(p.seat)} {p.card.name}" for p in best)
+        text += f" {name} trick: parda (a tie): {tied} are equal and the highest."
+    else:
+        win = next(p for p in out.best if p.seat == out.seat)
+        same = len(out.best) > 1
+        text += (f" {name} trick to {v.labels[out.side]}: {w.poss(win.seat)} "
+                 f"{win.card.name} is the highest card"
+                 + (" (with a partner's equal card: a win for their side)" if same else "")
+                 + ".")
+    if hand_side is not None:
+        return text + " " + v.hand(hand_side, hand_way, k) + _HAND_OVER[envit_first]
+    if out.tie:
+        return text + (f" {w.name(lead)}, who led the tied trick, {w.verb(lead, 'leads')} again "
+                       f"(our ruling, V6).")
+    return text + f" {w.says(lead, 'leads')} the next."
+
+
+@_spoken
+def _truc_call_words(v, seat, level, prev, answer_by) -> str:
+    """V7: ``seat`` calls the truc bet of ``level``, raising ``prev`` (the call it answers)
+    or on its turn."""
+    w = v.w
+    name, worth, refused = v.ladder[level - 1]
+    if prev is not None:
+        text = (f"{w.says(seat, 'answers')} {w.poss(prev.by)} {prev.kind} with {name}! The "
+                f"{prev.kind} is taken, and raised: the truc is now worth "
+                f"{v.worth(worth, refused)}.")
+    elif level == 1:
+        text = (f"{w.says(seat, 'calls')} truc! Until now the truc was worth 1 point; accepted it is "
+                f"worth {v.worth(worth, refused)}.")
+    else:
+        text = (f"{w.says(seat, 'raises')} the {v.ladder[level - 2][0]} to {name}: accepted, the "
+                f"truc is worth {v.worth(worth, refused)} (the side that received the last "
+                f"bet may raise it at any time, V7).")
+    if v.n == 2:
+        return text + f" {w.says(answer_by, 'answers')}."
+    return text + f" {w.says(answer_by, 'answers')} for {v.labels[(seat & 1) ^ 1]}."
+
+
+@_spoken
+def _envit_call_words(v, seat, what, stake, refused, lead, prev, truc, answer_by) -> str:
+    """V9: ``seat`` calls ``what`` (its ``stake``; ``lead``: the leading side's points),
+    answering ``prev`` (an envit bet) or opening the betting (``truc``: the truc bet it
+    answers first, if any)."""
+    w = v.w
+    worth = v.falta(stake, lead) if what == "falta" else _pts(stake)
+    if prev is None:
+        stop = (" Play stops until the envit betting is closed (accepted or refused); "
+                "the envit itself is counted at the end of the hand (V10).")
+        if truc is not None:   # answering a truc
+            stop = (f" The envit comes first: {w.name(seat)} will answer the "
+                    f"{truc} once the envit is closed.")
+        text = (f"{w.says(seat, 'calls')} {what}"
+                f"{' (envit of the falta)' if what == 'falta' else ''}: "
+                f"the best envit of the hand will win {worth}; refused, 1 point to "
+                f"{w.poss(seat)} side.{stop}")
+    else:
+        text = (f"{w.says(seat, 'answers')} {w.poss(prev.by)} {prev.kind} with {what}: now "
+                f"the envit is worth {worth}; refused, {refused} (the {prev.kind}) to "
+                f"{w.poss(seat)} side.")
+    return text + f" {w.says(answer_by, 'answers')}."
+
+
+def _resume_words(v, seat, kind) -> str:
+    """Who acts after an answer: ``seat`` answers ``kind``, or plays (``kind`` None)."""
+    if kind is not None:
+        return f" Now {v.w.says(seat, 'answers')} the {kind}."
+    return f" Play goes on: {v.w.name(seat)} to play."
+
+
+@_spoken
+def _envit_answer_words(v, seat, call, accept, stake, lead, resume, resume_kind) -> str:
+    """V9: ``seat`` accepts or refuses the envit bet ``call`` (its ``stake``, None: the
+    whole cama; ``lead``: the leading side's points)."""
+    w = v.w
+    who = w.says(seat, "accepts") if accept else w.says(seat, "refuses")
+    if accept:
+        worth = v.falta(stake, lead) if call.kind == "falta" else _pts(stake)
+        text = (f"{who} the {call.kind}: it is worth {worth}, and the best envit "
+                f"is only shown at the end of the hand (V10).")
+    else:
+        text = (f"{who} the {call.kind}: {call.refused} point"
+                f"{'s' if call.refused != 1 else ''} to {v.labels[call.side]}, "
+                f"counted at the settling (V10). Nobody shows their envit.")
+    return text + _resume_words(v, resume, resume_kind)
+
+
+@_spoken
+def _truc_answer_words(v, seat, call, level, top, resume, resume_kind) -> str:
+    """V7: ``seat`` accepts the truc bet ``call`` of ``level`` (``top``: the last of the
+    ladder)."""
+    who = v.w.says(seat, "accepts")
+    worth = v.ladder[level - 1][1]
+    if top:
+        text = (f"{who} the {call.kind}: the truc is now worth "
+                f"{v.worth(worth)}; that is the top of the ladder.")
+    else:
+        text = (f"{who} the {call.kind}: the truc is now worth "
+                f"{v.worth(worth)}. Only {v.labels[call.side ^ 1]} may "
+                f"raise it from here.")
+    return text + _resume_words(v, resume, resume_kind)
+
+
+@_spoken
+def _truc_refused_words(v, seat, call, level, envit_first) -> str:
+    """V7: ``seat`` refuses the truc bet ``call`` of ``level``: the hand ends."""
+    prev = "1 point (the truc with no bet)" if level == 1 else \
+        f"{call.refused} points (the {v.ladder[level - 2][0]})"
+    return (f"{v.w.says(seat, 'refuses')} the {call.kind}: {v.side_says(call.side, 'scores')} "
+            f"{prev} and the hand ends; the tricks left are not played." + _HAND_OVER[envit_first])
+
+
+@_spoken
+def _gave_up_words(v, seat, left, worth, lead, envit_first) -> str:
+    """V8: ``seat`` gives up; ``left``: its partners still playing (the side lost the hand,
+    the truc then worth ``worth``, if none), ``lead``: who leads now the trick's leader
+    gave up (or None)."""
+    w = v.w
+    side = seat & 1
+    who = w.says(seat, "sees")
+    if not left:
+        other = side ^ 1
+        what = (f"{w.says(seat, 'loses')} the hand at once" if v.n == 2
+                else f"every player of {v.labels[side]} has given up")
+        return (f"{who} no chance of winning the truc and {w.verb(seat, 'lays')} the cards "
+                f"on the stock: {what}. {v.side_says(other, 'wins')} the hand and the "
+                f"truc at what it is worth now, {v.worth(worth)} (our ruling, V8)."
+                + _HAND_OVER[envit_first])
+    text = (f"{who} no chance of winning the truc and {w.verb(seat, 'lays')} the cards on "
+            f"the stock; {w.says(sorted(left, key=w.is_you), 'plays')} on for "
+            f"{v.labels[side]}.")
+    if lead is not None:
+        text += f" The lead passes to {w.name(lead)}, next in turn."
+    return text
+
+
+@_spoken
+def _settled_words(v, head, p0, p1, cama_no, tail, dealer=None) -> str:
+    """V10: a bet settled (``head``, words or what makes them), the score after it, what
+    follows (``tail``: the cama won) and, at the end of a hand, who deals the next (V5)."""
+    text = f"{text_of(head)} {v.score(p0, p1, cama_no)}.{tail}"
+    if dealer is None:
+        return text
+    return text + f" The deal passes to the right, to {v.w.name(dealer)}."
+
+
+def _envit_shown_words(v, dealt, ma, values, win, stake, pts) -> str:
+    """V9, V10: every player shows their envit; the best wins the bet."""
+    w = v.w
+    side = win & 1
+    shown = "; ".join(f"{w.name(s)}: {envit_words(dealt[s])}" for s in v.table.order_from(ma))
+    top = values[win]
+    tied = [s for s in range(v.n) if values[s] == top and s != win]
+    why = ""
+    if tied:
+        names = w.listing(sorted(tied, key=w.is_you))
+        why = (" It is a tie with " + names + ": "
+               + ("mà wins ties" if win == ma else
+                  f"{w.says(win, 'is')} the tied player nearest to mà (our ruling, V9)") + ".")
+    worth = (f"the whole cama ({_pts(pts)}, what {v.side_says(side, 'lacks')})"
+             if stake is None else _pts(pts))
+    return (f"Envit (settled first, V10). Each shows: {shown}. {w.poss(win)} {top} "
+            f"is the best.{why} {v.side_says(side, 'scores')} the envit, {worth}.")
+
+
+def _envit_refused_words(v, side, pts) -> str:
+    return (f"Envit (settled first, V10): the refused bet gives {v.labels[side]} "
+            f"{pts} point{'s' if pts != 1 else ''}.")
+
+
+def _truc_settled_words(v, side, pts, refused, level, gave_up) -> str:
+    """V7, V8, V10: the truc scored by ``side``."""
+    if refused:
+        return (f"Truc: the refused bet gives {v.labels[side]} {pts} point"
+                f"{'s' if pts != 1 else ''}.")
+    worth = 1 if level == 0 else v.ladder[level - 1][1]
+    if gave_up:
+        how = "the other side gave up"
+    else:
+        how = (f"{v.w.they(side)} won the hand" if v.n == 2   # a person
+               else "it won the hand")
+    if worth is None:
+        what_w = f"the joc fora, the whole cama ({_pts(pts)})"
+    elif level == 0:
+        what_w = "1 point (no bet was made)"
+    else:
+        what_w = f"{pts} points (the {v.ladder[level - 1][0]} was accepted)"
+    return f"Truc: {v.side_says(side, 'scores')} {what_w}, as {how}."
 
 
 class Truc(SidesAddressed, Game):
@@ -337,31 +744,15 @@ class Truc(SidesAddressed, Game):
                               "12) are two different scores: choose one")
 
     def _make_table(self):
-        return Table(self.n, self.direction,
-                     teams=(tuple(range(0, self.n, 2)), tuple(range(1, self.n, 2))))
+        return _TABLES[self.n]
 
     # ---- configuration -------------------------------------------------------------------
-    @property
-    def catalan(self) -> bool:
-        return self.options["catalan"]
-
-    @property
-    def target(self) -> int:
-        """Points of a cama (V1: 24; VV1: 18; VV2: the game of 12)."""
-        return 12 if self.catalan else 18 if self.options["camas18"] else 24
-
-    @property
-    def half(self):
-        """Where the males end (V1: 12; VV1: 9; VV2: none)."""
-        return None if self.catalan else self.target // 2
-
-    @property
-    def camas_to_win(self) -> int:
-        return 1 if self.catalan else 2
-
-    @property
-    def ladder(self):
-        return CATALAN_LADDER if self.options["catalan"] else LADDER
+    # Set once by _reset from the options (plain attributes, read at every step):
+    catalan: bool        #: VV2, Catalan truc
+    target: int          #: points of a cama (V1: 24; VV1: 18; VV2: the game of 12)
+    half: int | None     #: where the males end (V1: 12; VV1: 9; VV2: none)
+    camas_to_win: int    #: camas that win the game (V1: 2; VV2: the one game)
+    ladder: tuple        #: the truc bets, (name, worth, refused) (V7; VV2)
 
     def side_name(self, side: int) -> str:
         """``"A and C"`` (the players of a side; the seat addressed as you is named last, as
@@ -371,15 +762,10 @@ class Truc(SidesAddressed, Game):
     def side_label(self, side: int) -> str:
         """``"Side 1 (A and C)"``, or the player's name in a game of two (*you* for the seat
         addressed as you)."""
-        if self.n == 2:
-            return self.words.name(side)
-        return f"Side {side + 1} ({self.side_name(side)})"
+        return self._voice.labels[side]
 
     def _side_words(self, side) -> str:
         return self.side_label(side)
-
-    def _side_is_you(self, side) -> bool:
-        return self.n == 2 and self.words.is_you(side)
 
     def _names(self, seats) -> str:
         """Players listed in the order given, the seat addressed as you last: "B and you"."""
@@ -398,6 +784,12 @@ class Truc(SidesAddressed, Game):
 
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
+        catalan = self.catalan = self.options["catalan"]
+        self.target = 12 if catalan else 18 if self.options["camas18"] else 24
+        self.half = None if catalan else self.target // 2
+        self.camas_to_win = 1 if catalan else 2
+        self.ladder = CATALAN_LADDER if catalan else LADDER
+        self._voice = _Voice(self)
         self.power = _POWER
         self.deck_cards = _DECK
         self.points = list(self.setup["score"])
@@ -407,17 +799,17 @@ class Truc(SidesAddressed, Game):
         self.hand_log: list[dict] = []      # each hand settled: what each side scored and why
         self.dealer = self.setup["dealer"]
         self.deal_no = 1
-        self.previous = None                # the last hand finished, as the table shows it
+        self._previous = None               # the last hand finished (see previous)
         self._logged = False                # this hand is already in hand_log (a cama ended)
         self._new_hand()
         self._phase = DEAL_PHASE
 
     def _new_hand(self):
         n = self.n
-        self.ma = self.table.next(self.dealer)
-        self.hands = [[] for _ in range(n)]
-        self.dealt = [() for _ in range(n)]
-        self.laid = [[] for _ in range(n)]   # V8: cards laid on the stock by a player giving up
+        self.ma = _ORDERS[n][self.dealer][1]     # V5: mà, on the dealer's right
+        self.hands = [*map(list, _NO_CARDS[n])]
+        self.dealt = [*_NO_CARDS[n]]
+        self.laid = [*map(list, _NO_CARDS[n])]   # V8: cards laid on the stock by one giving up
         self.stock: list = []
         self.tricks: list[Trick] = []
         self.outcomes: list = []             # each finished trick's TrickOutcome
@@ -445,11 +837,15 @@ class Truc(SidesAddressed, Game):
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
         key = self._phase.key
+        if key == "play":
+            calls = self.calls
+            return calls[-1].answer_by if calls else self.to_act
         if key == "deal":
             return CHANCE
-        if key == "play":
-            return self.calls[-1].answer_by if self.calls else self.to_act
-        return TABLE
+        return None if key == "over" else TABLE
+
+    #: who acts now: a seat, CHANCE, TABLE, or None when the game is over (_actor says it all)
+    current_player = property(_actor)
 
     def turn_rule(self):
         if self._phase.key == "play" and self.calls:
@@ -461,7 +857,7 @@ class Truc(SidesAddressed, Game):
         return seat not in self.folded
 
     def _next_active(self, seat, include=False):
-        order = self.table.order_from(seat)
+        order = _ORDERS[self.n][seat]
         if not include:
             order = order[1:] + order[:1]
         for s in order:
@@ -470,10 +866,14 @@ class Truc(SidesAddressed, Game):
         return seat
 
     def _answerer(self, by):
-        for s in self.table.opponents(by):
-            if s not in self.folded:
+        """Who answers a bet ``by`` opens: the next opponent in playing order still playing
+        (V7, V9)."""
+        folded = self.folded
+        opponents = _OPPONENTS[self.n][by]
+        for s in opponents:
+            if s not in folded:
                 return s
-        return self.table.next_opponent(by)
+        return opponents[0]
 
     def may_envit(self, seat) -> bool:
         """V9 and our ruling: may ``seat`` open the envit now?"""
@@ -511,10 +911,8 @@ class Truc(SidesAddressed, Game):
         return 1 if level == 0 else self.ladder[level - 1][1]
 
     def _bet_level(self, name):
-        for i, (n, _, _) in enumerate(self.ladder):
-            if n == name:
-                return i + 1
-        return None
+        """The place of the bet ``name`` in the ladder (1: truc), or ``None``."""
+        return _LEVELS[self.catalan].get(name)
 
     def _raise_block(self, seat):
         """Why ``seat`` may not call the next truc bet on its turn (``None`` if it may)."""
@@ -528,15 +926,6 @@ class Truc(SidesAddressed, Game):
                           f"({self.ladder[self.truc_level - 1][0]}): only the other side may "
                           f"raise it")
         return None
-
-    def _worth_words(self, worth, refused=None):
-        if worth is None:
-            w = f"the whole cama (the winner of the tricks gets what it lacks to {self.target})"
-        else:
-            w = _pts(worth)
-        if refused is None:
-            return w
-        return f"{w}; refused, {refused} to the caller's side"
 
     def _envit_stake(self, kind, prev_stake=None):
         """What an envit bet puts at stake: (stake, refused) — stake ``None``: the whole cama."""
@@ -562,52 +951,56 @@ class Truc(SidesAddressed, Game):
                 f"{2 if call.kind == 'envit' else 4}: a falta that answers a bet must raise it "
                 f"(our ruling, V9), so {then}")
 
-    def _falta_words(self, stake):
-        if stake is None:
-            return (f"the whole cama: both sides are still in the males ({self.half} or fewer), so "
-                    f"the winner gets what it lacks to {self.target}")
-        lead = max(self.points)
-        return (f"{_pts(stake)}: what the leading side, on {lead}, lacks to win the cama "
-                f"({self.target} − {lead})")
-
     # ---- legal actions -------------------------------------------------------------------
     def _legal(self):
+        """The legal actions now, a tuple put together from the groups of the seat's actions
+        made once (:class:`_SeatActs`); the checks (:meth:`_check_play`) say the same."""
         key = self._phase.key
-        if key == "settle":
-            return [SETTLE_ENVIT if self.settle_queue[0] == "envit" else SETTLE_TRUC]
         if key != "play":
-            return []
-        seat = self._actor()
-        out = []
-        if self.calls:
-            call = self.calls[-1]
-            out += [_act(ACCEPT, seat), _act(REFUSE, seat)]
-            if call.kind in ENVITS:
-                out += [_act("call", seat, what=k) for k in ENVIT_RAISES[call.kind]
-                        if k != "falta" or self._falta_raises(call)]
-            else:
-                nxt = self._next_bet_after(call.kind)
-                if nxt is not None:
-                    out.append(_act("call", seat, what=nxt))
-                if self.may_envit(seat):
-                    out += [_act("call", seat, what="envit"), _act("call", seat, what="falta")]
+            if key == "settle":
+                return (SETTLE_ENVIT,) if self.settle_queue[0] == "envit" else (SETTLE_TRUC,)
+            return ()
+        calls = self.calls
+        if calls:                                  # a bet to answer (V7, V9)
+            call = calls[-1]
+            seat = call.answer_by
+            acts = _SEAT_ACTS[seat]
+            kind = call.kind
+            if kind in ENVITS:
+                if kind == "falta" or not self._falta_raises(call):
+                    return acts.answers + (acts.torne if kind == "envit" else ())
+                return acts.answers + (acts.torne_falta if kind == "envit" else acts.falta)
+            out = acts.answers
+            nxt = _RAISES[self.catalan][kind]
+            if nxt is not None:
+                out += acts.bet[nxt]
+            if self.envit_state is None and not self.tricks and self._may_envit(seat):
+                out += acts.envits
             return out
-        out += [_act("play", seat, card=c) for c in self.hands[seat]]
-        if self.may_envit(seat):
-            out += [_act("call", seat, what="envit"), _act("call", seat, what="falta")]
-        if self._raise_block(seat) is None:
-            out.append(_act("call", seat, what=self._next_bet()[1]))
-        out.append(_act("give_up", seat))
-        return out
+        seat = self.to_act                         # on one's turn (V6, V7, V8, V9)
+        acts = _SEAT_ACTS[seat]
+        hand = self.hands[seat]
+        try:
+            out = (*map(acts.plays.__getitem__, map(id, hand)),)
+        except KeyError:        # a card that is not the deck's own object (set by hand)
+            out = tuple(_act("play", seat, card=c) for c in hand)
+        bet = _NEXT_BET[self.catalan][self.truc_level] if self.truc_owner != seat & 1 else None
+        may_envit = self.envit_state is None and not self.tricks and self._may_envit(seat)
+        return out + acts.after_cards[may_envit][bet]
+
+    def _may_envit(self, seat) -> bool:
+        """:meth:`may_envit` at ``seat``'s turn in the play (what :meth:`_envit_block`
+        checks, in one expression)."""
+        return (self.envit_state is None and not self.tricks and not self.catalan
+                and self.truc_level == 0 and seat not in self.answered_truc
+                and self.trick.played_by(seat) is None)
 
     def _next_bet_after(self, name):
-        level = self._bet_level(name)
-        return self.ladder[level][0] if level < len(self.ladder) else None
+        """The bet that raises the truc bet ``name`` (V7), or ``None`` at the top."""
+        return _RAISES[self.catalan][name]
 
     def chance_action(self, rng: random.Random) -> Action:
-        cards = list(_DECK)
-        rng.shuffle(cards)
-        return Action("deal", cards=tuple(cards))
+        return Action("deal", cards=tuple(shuffled(_DECK, rng)))
 
     # ---- checking ------------------------------------------------------------------------
     def _check_deal(self, action):
@@ -817,200 +1210,131 @@ class Truc(SidesAddressed, Game):
         try:
             if action.amount is not None:
                 self._refuse_amount(action)
-            super()._check(action)
+            key = self._phase.key          # (Game._check, without looking the method up)
+            if key == "play":
+                self._check_play(action)
+            elif key == "deal":
+                self._check_deal(action)
         except IllegalAction as refusal:
             if self.you is None:
                 raise
             raise IllegalAction(refusal.rule, sentence_case(refusal.reason)) from None
 
     def _do(self, action):
-        text, rule = self._do_step(action)
-        return (sentence_case(text) if self.you is not None else text), rule
-
-    def _do_step(self, action):
-        key = self._phase.key
-        if key == "deal":
-            return self._do_deal(action)
-        if key == "play":
-            kind = action.kind
-            if kind == "play":
-                return self._do_play(action.seat, action.card)
-            if kind == "call":
-                return self._do_call(action.seat, action.what)
-            if kind in (ACCEPT, REFUSE):
-                return self._do_answer(action.seat, kind == ACCEPT)
-            return self._do_give_up(action.seat)
-        return self._do_settle(action.what)
+        """Apply a checked action: ``(text, rule)``, the text as what makes it when read
+        (:func:`~cardwidgets.engine.core.text_of`), made of values of the moment, as
+        sentences for a game that speaks to someone as *you* (:func:`_spoken`)."""
+        return _DOING[action.kind](self, action)
 
     def _do_deal(self, action):
-        canon = {c: c for c in _DECK}
-        cards = [canon[c] for c in action.cards]
-        n = self.n
-        order = self.table.order_from(self.ma)
-        for i in range(3 * n):
-            self.hands[order[i % n]].append(cards[i])
-        for s in range(n):
-            self.hands[s].sort(key=_SORT.__getitem__)
-            self.dealt[s] = tuple(self.hands[s])
+        cards = [*map(_CANON.__getitem__, action.cards)]     # the deck's own Card objects
+        n, ma = self.n, self.ma
+        hands, dealt = self.hands, self.dealt
+        for k, s in enumerate(_ORDERS[n][ma]):    # one card at a time, to the right from mà
+            hand = hands[s] = sorted(cards[k:3 * n:n], key=_PLACE.__getitem__)
+            dealt[s] = (*hand,)
         self.stock = cards[3 * n:]
-        w = self.words
-        cutter = self.table.next(self.dealer, -1)
-        self.trick = Trick(self.ma)
-        self.to_act = self.ma
+        self.trick = _new(Trick, (ma, ()))
+        self.to_act = ma
         self._phase = PLAY_PHASE
-        score = self.score_words()
-        ma = self.ma
-        text = (f"Hand {self.deal_no}. {score}. {w.says(cutter, 'cuts')} and "
-                f"{w.says(self.dealer, 'deals')} three cards to each player, one at a time, to the "
-                f"right. {w.name(ma)}, on the dealer's right, {w.verb(ma, 'is')} mà: "
-                f"{w.verb(ma, 'plays')} first and {w.verb(ma, 'wins')} ties.")
-        return text, "V5"
+        points = self.points
+        return (_deal_words, (self._voice, self.deal_no, points[0], points[1], self.cama_no,
+                              self.dealer, ma)), "V5"
 
     def _trick_name(self, k):
-        return ("first", "second", "third")[k]
+        return _TRICK_NAME[k]
 
-    def _do_play(self, seat, card):
+    def _do_play(self, action):
+        seat = action.seat
         hand = self.hands[seat]
-        card = hand.pop(hand.index(card))
-        trick = self.trick = self.trick.add(seat, card)
-        w = self.words
-        who = w.name(seat)
+        card = hand.pop(hand.index(action.card))
+        trick = self.trick
+        plays = trick[1] + (_new(Play, (seat, card)),)           # (Trick.add, at once)
+        self.trick = _new(Trick, (trick[0], plays))
         k = len(self.tricks)
-        if len(trick.plays) == 1:
-            why = {"ma": "mà", "won": "who won the last trick", "tied": "who led the tied trick",
-                   "passed": "next in turn after the player who gave up"}[self.lead_why]
-            text = (f"{who}, {why}, {w.verb(seat, 'leads')} the {card.name} to the "
-                    f"{self._trick_name(k)} trick.")
+        played = len(plays)
+        if played == 1:
+            words = (_card_words, (self._voice, seat, card, self.lead_why, k))
             rule = "V6" if k else "V5 + V6"
         else:
-            text = f"{w.says(seat, 'plays')} the {card.name}."
+            words = (_card_words, (self._voice, seat, card, None, k))
             rule = "V6"
-        return self._after_card(text, rule)
-
-    def _trick_complete(self):
-        played = set(self.trick.seats)
-        return all(s in played or s in self.folded for s in range(self.n))
+        if played + len(self.folded) < self.n:          # the trick goes on (V6)
+            self.to_act = self._next_unplayed(seat)
+            return words, rule
+        return self._after_card(words, rule)
 
     def _after_card(self, text, rule):
+        """After a card (or a player giving up, V8): the next to play, or the trick taken
+        and the hand decided, or the next trick led (V6)."""
         trick = self.trick
-        if not self._trick_complete():
+        if len(trick.plays) + len(self.folded) < self.n:
             self.to_act = self._next_unplayed(trick.plays[-1].seat if trick.plays else trick.leader)
             return text, rule
-        out = trick.outcome(self.power, self.table.team_of)
+        out = trick.outcome(_POWER, _SIDE_OF)
         self.tricks.append(trick)
         self.outcomes.append(out)
         k = len(self.tricks)
-        name = self._trick_name(k - 1).capitalize()
-        w = self.words
-        if out.tie:
-            best = sorted(out.best, key=lambda p: w.is_you(p.seat))
-            tied = _listing(f"{w.poss(p.seat)} {p.card.name}" for p in best)
-            text += f" {name} trick: parda (a tie): {tied} are equal and the highest."
-        else:
-            win = next(p for p in out.best if p.seat == out.seat)
-            same = len(out.best) > 1
-            text += (f" {name} trick to {self.side_label(out.side)}: {w.poss(win.seat)} "
-                     f"{win.card.name} is the highest card"
-                     + (" (with a partner's equal card: a win for their side)" if same else "")
-                     + ".")
-        hand = three_trick_hand([o.side for o in self.outcomes], self.table.team_of(self.ma))
-        if hand.decided:
+        hand = _HANDS[self.ma & 1][(*map(_SIDE, self.outcomes),)]
+        if hand.side is not None:
             self.hand_winner, self.hand_way = hand.side, hand.way
-            text += " " + self._hand_words(hand.side, hand.way)
-            return self._end_play(text, rule)
+            return (_trick_words, (self._voice, text, k, out, hand.side, hand.way,
+                                   self._end_play(), None)), rule
         if out.tie:
             lead = self._next_active(trick.leader, include=True)
+            self.lead_why = "tied" if lead == trick.leader else "passed"
         else:
             lead = out.seat
-        self.trick = Trick(lead)
+            self.lead_why = "won"
+        self.trick = _new(Trick, (lead, ()))
         self.to_act = lead
-        self.lead_why = "tied" if out.tie else "won"
-        if lead != (trick.leader if out.tie else out.seat):
-            self.lead_why = "passed"
-        if out.tie:
-            text += (f" {w.name(lead)}, who led the tied trick, {w.verb(lead, 'leads')} again "
-                     f"(our ruling, V6).")
-        else:
-            text += f" {w.says(lead, 'leads')} the next."
-        return text, rule
-
-    def _hand_words(self, side, way):
-        who = self.side_label(side)
-        verb = lambda v: self._side_verb(side, v)
-        words = {
-            "two": f"{self._side_says(side, 'has')} won two tricks and {verb('wins')} the hand",
-            "first_then_tie": f"{who} won the first trick and another is a parda: the side that won its trick first wins the hand",
-            "tie_then_win": f"after a parda in the first trick, {who} won the second and {verb('wins')} the hand",
-            "two_ties_then_win": f"two pardas, then {who} won the third trick: the winner of the third takes the hand (our ruling, V6)",
-            "three_ties": f"all three tricks are pardas: mà's side, {who}, {verb('wins')} the hand",
-        }[way]
-        if way == "first_then_tie" and len(self.outcomes) == 3:
-            which = ("who won your trick first, win" if self._side_is_you(side)
-                     else "who won their trick first, wins" if self.n == 2     # a person
-                     else "which won its trick first, wins")
-            words = (f"each side has won one trick and the third is a parda: {who}, {which} "
-                     f"the hand")
-        if len(self.outcomes) < 3:
-            words += "; the third trick cannot change that and is not played"
-        return words[0].upper() + words[1:] + "."
+        return (_trick_words, (self._voice, text, k, out, None, None, False, lead)), rule
 
     def _next_unplayed(self, seat):
-        played = set(self.trick.seats)
-        for s in self.table.order_from(seat)[1:]:
-            if s not in played and s not in self.folded:
+        """The next seat after ``seat`` still to play this trick (V6, V8)."""
+        played = [*map(_SEAT, self.trick.plays)]
+        folded = self.folded
+        for s in _ORDERS[self.n][seat][1:]:
+            if s not in played and s not in folded:
                 return s
         return seat
 
-    def _end_play(self, text, rule):
+    def _end_play(self) -> bool:
+        """The tricks are over (V10): the settling comes next, the envit first if it was
+        called; whether it comes first."""
         self.to_act = None
-        self.settle_queue = (["envit"] if self.envit_state in ("accepted", "refused") else []) + ["truc"]
+        envit_first = self.envit_state in ("accepted", "refused")
+        self.settle_queue = ["envit", "truc"] if envit_first else ["truc"]
         self._phase = SETTLE_PHASE
-        text += " The hand is over: now the settling, envit first, then truc (V10)." if \
-            self.settle_queue[0] == "envit" else " The hand is over: now the truc is counted."
-        return text, rule
+        return envit_first
 
-    def _do_call(self, seat, what):
-        w = self.words
-        who = w.name(seat)
+    def _do_call(self, action):
+        seat, what = action.seat, action.what
         if what in ENVITS:
             return self._do_envit(seat, what)
-        level = self._bet_level(what)
+        level = _LEVELS[self.catalan][what]
         name, worth, refused = self.ladder[level - 1]
-        answer_as_raise = bool(self.calls) and self.calls[-1].kind not in ENVITS
-        if answer_as_raise:
-            prev = self.calls.pop()
+        calls = self.calls
+        if calls and calls[-1].kind not in ENVITS:        # an answer as a raise
+            prev = calls.pop()
             answer_by = prev.by
             self.truc_calls[-1]["answer"] = f"raised to {name}"
-            text = (f"{w.says(seat, 'answers')} {w.poss(prev.by)} {prev.kind} with {name}! The "
-                    f"{prev.kind} is taken, and raised: the truc is now worth "
-                    f"{self._worth_words(worth, refused)}.")
         else:
+            prev = None
             answer_by = self._answerer(seat)
-            if level == 1:
-                text = (f"{w.says(seat, 'calls')} truc! Until now the truc was worth 1 point; accepted it is "
-                        f"worth {self._worth_words(worth, refused)}.")
-            else:
-                prev_name = self.ladder[level - 2][0]
-                text = (f"{w.says(seat, 'raises')} the {prev_name} to {name}: accepted, the truc is worth "
-                        f"{self._worth_words(worth, refused)} (the side that received the last "
-                        f"bet may raise it at any time, V7).")
         self.answered_truc.add(seat)
-        call = Call.made(what, by=seat, table=self.table, resume=self.to_act,
-                         stake=worth if worth is not None else 0, refused=refused,
-                         answer_by=answer_by)
-        self.calls.append(call)
+        calls.append(_new(Call, (what, seat, seat & 1, answer_by, self.to_act,
+                                 worth if worth is not None else 0, refused)))
         self.truc_calls.append({"bet": what, "by": seat, "worth": worth, "refused": refused,
                                 "answer": None})
-        text += (f" {w.says(answer_by, 'answers')}." if self.n == 2 else
-                 f" {w.says(answer_by, 'answers')} for {self.side_label(call.side ^ 1)}.")
-        return text, "V7" if not self.catalan else "VV2"
+        return ((_truc_call_words, (self._voice, seat, level, prev, answer_by)),
+                "VV2" if self.catalan else "V7")
 
     def _do_envit(self, seat, what):
-        w = self.words
-        who = w.name(seat)
-        prev = self.calls[-1] if self.calls and self.calls[-1].kind in ENVITS else None
+        calls = self.calls
+        prev = calls[-1] if calls and calls[-1].kind in ENVITS else None
         if prev is not None:
-            self.calls.pop()
+            calls.pop()
             prev_stake = 2 if prev.kind == "envit" else 4
             stake, refused = self._envit_stake(what, prev_stake)
             answer_by = prev.by
@@ -1018,123 +1342,82 @@ class Truc(SidesAddressed, Game):
         else:
             stake, refused = self._envit_stake(what)
             answer_by = self._answerer(seat)
-        if what == "falta":
-            worth = self._falta_words(stake)
-        else:
-            worth = _pts(stake)
-        if prev is None:
-            stop = (" Play stops until the envit betting is closed (accepted or refused); "
-                    "the envit itself is counted at the end of the hand (V10).")
-            if self.calls:   # answering a truc
-                stop = (f" The envit comes first: {who} will answer the "
-                        f"{self.calls[-1].kind} once the envit is closed.")
-            text = (f"{w.says(seat, 'calls')} {what}"
-                    f"{' (envit of the falta)' if what == 'falta' else ''}: "
-                    f"the best envit of the hand will win {worth}; refused, 1 point to "
-                    f"{w.poss(seat)} side.{stop}")
-        else:
-            text = (f"{w.says(seat, 'answers')} {w.poss(prev.by)} {prev.kind} with {what}: now "
-                    f"the envit is worth {worth}; refused, {refused} (the {prev.kind}) to "
-                    f"{w.poss(seat)} side.")
+        truc = calls[-1].kind if prev is None and calls else None
         self.envit_state = "open"
-        call = Call.made(what, by=seat, table=self.table, resume=self.to_act,
-                         stake=stake if stake is not None else 0, refused=refused,
-                         answer_by=answer_by)
-        self.calls.append(call)
+        calls.append(_new(Call, (what, seat, seat & 1, answer_by, self.to_act,
+                                 stake if stake is not None else 0, refused)))
         self.envit_calls.append({"bet": what, "by": seat, "stake": stake, "refused": refused,
                                  "answer": None})
-        text += f" {w.says(answer_by, 'answers')}."
-        return text, "V9"
+        lead = max(self.points) if what == "falta" else None
+        return (_envit_call_words, (self._voice, seat, what, stake, refused, lead, prev, truc,
+                                    answer_by)), "V9"
 
-    def _do_answer(self, seat, accept):
+    def _resumed(self):
+        """Who acts after an answer, for its words: ``(seat, kind)``, ``seat`` answering
+        the bet ``kind`` or (``kind`` None) playing on."""
+        if self.calls:
+            c = self.calls[-1]
+            return c.answer_by, c.kind
+        return self.to_act, None
+
+    def _do_answer(self, action):
+        """V7, V9: the open bet accepted or refused."""
+        seat, accept = action.seat, action.kind == ACCEPT
         call = self.calls.pop()
-        w = self.words
-        who = w.says(seat, "accepts") if accept else w.says(seat, "refuses")
         if call.kind in ENVITS:
             rec = self.envit_calls[-1]
+            stake = rec["stake"]
             if accept:
                 rec["answer"] = "accepted"
                 self.envit_state = "accepted"
-                self.envit_stake = rec["stake"]
-                worth = (self._falta_words(rec["stake"]) if call.kind == "falta"
-                         else _pts(rec['stake']))
-                text = (f"{who} the {call.kind}: it is worth {worth}, and the best envit "
-                        f"is only shown at the end of the hand (V10).")
+                self.envit_stake = stake
             else:
                 rec["answer"] = "refused"
                 self.envit_state = "refused"
                 self.envit_refused = (call.side, call.refused)
-                text = (f"{who} the {call.kind}: {call.refused} point"
-                        f"{'s' if call.refused != 1 else ''} to {self.side_label(call.side)}, "
-                        f"counted at the settling (V10). Nobody shows their envit.")
-            text += self._resume_words()
-            return text, "V9"
+            lead = max(self.points) if call.kind == "falta" else None
+            return (_envit_answer_words, (self._voice, seat, call, accept, stake, lead,
+                                          *self._resumed())), "V9"
         rec = self.truc_calls[-1]
-        level = self._bet_level(call.kind)
+        level = _LEVELS[self.catalan][call.kind]
+        rule = "VV2" if self.catalan else "V7"
+        self.answered_truc.add(seat)
         if accept:
             rec["answer"] = "accepted"
             self.truc_level = level
             self.truc_owner = call.side
-            self.answered_truc.add(seat)
-            worth = self.truc_worth(level)
-            text = (f"{who} the {call.kind}: the truc is now worth "
-                    f"{self._worth_words(worth)}. Only {self.side_label(call.side ^ 1)} may "
-                    f"raise it from here.")
-            nxt = self._next_bet()
-            if nxt is None:
-                text = (f"{who} the {call.kind}: the truc is now worth "
-                        f"{self._worth_words(self.truc_worth(level))}; that is the top of the "
-                        f"ladder.")
-            text += self._resume_words()
-            return text, "V7" if not self.catalan else "VV2"
+            top = level >= len(self.ladder)
+            return (_truc_answer_words, (self._voice, seat, call, level, top,
+                                         *self._resumed())), rule
         rec["answer"] = "refused"
-        self.answered_truc.add(seat)
         self.truc_refused = (call.side, call.refused)
         self.hand_winner, self.hand_way = call.side, "refused"
-        prev = "1 point (the truc with no bet)" if level == 1 else \
-            f"{call.refused} points (the {self.ladder[level - 2][0]})"
-        text = (f"{who} the {call.kind}: {self._side_says(call.side, 'scores')} {prev} and "
-                f"the hand ends; the tricks left are not played.")
-        return self._end_play(text, "V7" if not self.catalan else "VV2")
+        return (_truc_refused_words, (self._voice, seat, call, level, self._end_play())), rule
 
-    def _resume_words(self):
-        if self.calls:
-            c = self.calls[-1]
-            return f" Now {self.words.says(c.answer_by, 'answers')} the {c.kind}."
-        return f" Play goes on: {self.words.name(self.to_act)} to play."
-
-    def _do_give_up(self, seat):
-        w = self.words
-        who = w.says(seat, "sees")
+    def _do_give_up(self, action):
+        seat = action.seat
         self.laid[seat] = self.hands[seat]
         self.hands[seat] = []
         self.folded.add(seat)
-        side = self.table.team_of(seat)
-        left = [s for s in self.table.teams[side] if s not in self.folded]
+        side = seat & 1
+        left = (*filterfalse(self.folded.__contains__, self.table.teams[side]),)   # partners
         if not left:
-            other = side ^ 1
-            self.hand_winner, self.hand_way = other, "gave_up"
-            what = (f"{w.says(seat, 'loses')} the hand at once" if self.n == 2
-                    else f"every player of {self.side_label(side)} has given up")
-            text = (f"{who} no chance of winning the truc and {w.verb(seat, 'lays')} the cards "
-                    f"on the stock: {what}. {self._side_says(other, 'wins')} the hand and the "
-                    f"truc at what it is "
-                    f"worth now, {self._worth_words(self.truc_worth())} (our ruling, V8).")
-            return self._end_play(text, "V8")
-        text = (f"{who} no chance of winning the truc and {w.verb(seat, 'lays')} the cards on "
-                f"the stock; {w.says(sorted(left, key=w.is_you), 'plays')} on for "
-                f"{self.side_label(side)}.")
+            self.hand_winner, self.hand_way = side ^ 1, "gave_up"
+            return (_gave_up_words, (self._voice, seat, left, self.truc_worth(), None,
+                                     self._end_play())), "V8"
         trick = self.trick
-        if self._trick_complete():
-            return self._after_card(text, "V8")
+        if len(trick.plays) + len(self.folded) >= self.n:
+            return self._after_card((_gave_up_words, (self._voice, seat, left, None, None,
+                                                      False)), "V8")
+        lead = None
         if not trick.plays:
-            self.trick = Trick(self._next_active(seat))
-            self.to_act = self.trick.leader
+            lead = self._next_active(seat)
+            self.trick = Trick(lead)
+            self.to_act = lead
             self.lead_why = "passed"
-            text += f" The lead passes to {w.name(self.to_act)}, next in turn."
         else:
             self.to_act = self._next_unplayed(seat)
-        return text, "V8"
+        return (_gave_up_words, (self._voice, seat, left, None, lead, False)), "V8"
 
     # ---- settling ------------------------------------------------------------------------
     def envit_values(self) -> list[int]:
@@ -1144,9 +1427,11 @@ class Truc(SidesAddressed, Game):
     def envit_winner_seat(self) -> int:
         """V9: the single player with the highest value; a tie goes to mà, else (our ruling)
         to the tied player nearest to mà in playing order."""
-        values = self.envit_values()
+        return self._envit_winner(self.envit_values())
+
+    def _envit_winner(self, values) -> int:
         top = max(values)
-        for s in self.table.order_from(self.ma):
+        for s in _ORDERS[self.n][self.ma]:
             if values[s] == top:
                 return s
         raise AssertionError
@@ -1157,151 +1442,127 @@ class Truc(SidesAddressed, Game):
         self.points[side] = min(self.target, before + pts)
         return self.points[side] >= self.target
 
-    def _do_settle(self, what):
+    def _do_settle(self, action):
+        what = action.what
         self.settle_queue.pop(0)
-        w = self.words
+        v = self._voice
         if what == "envit":
             if self.envit_state == "refused":
                 side, pts = self.envit_refused
-                text = (f"Envit (settled first, V10): the refused bet gives {self.side_label(side)} "
-                        f"{pts} point{'s' if pts != 1 else ''}.")
-                rule = "V9 + V10"
+                head = (_envit_refused_words, (v, side, pts))
             else:
                 values = self.envit_values()
                 self.envit_shown = {s: values[s] for s in range(self.n)}
-                win = self.envit_winner_seat()
+                win = self._envit_winner(values)
                 self.envit_winner = win
-                side = self.table.team_of(win)
+                side = win & 1
                 stake = self.envit_stake
                 pts = stake if stake is not None else self.target - self.points[side]
-                shown = "; ".join(f"{w.name(s)}: {envit_words(self.dealt[s])}"
-                                  for s in self.table.order_from(self.ma))
-                top = values[win]
-                tied = [s for s in range(self.n) if values[s] == top and s != win]
-                why = ""
-                if tied:
-                    why = (" It is a tie with " + self._names(tied) + ": "
-                           + ("mà wins ties" if win == self.ma else
-                              f"{w.says(win, 'is')} the tied player nearest to mà (our ruling, "
-                              f"V9)") + ".")
-                worth = (f"the whole cama ({_pts(pts)}, what {self._side_says(side, 'lacks')})"
-                         if stake is None else _pts(pts))
-                text = (f"Envit (settled first, V10). Each shows: {shown}. {w.poss(win)} {top} "
-                        f"is the best.{why} {self._side_says(side, 'scores')} the envit, "
-                        f"{worth}.")
-                rule = "V9 + V10"
+                head = (_envit_shown_words, (v, tuple(self.dealt), self.ma, tuple(values), win,
+                                             stake, pts))
             self.last_settle.append({"what": "envit", "side": side, "points": pts})
             won = self._add(side, pts)
-            text += " " + self.score_words() + "."
-            if won:
-                text += self._cama_won(side, truc_left=True)
-            return text, rule
+            score = (v, head, self.points[0], self.points[1], self.cama_no)
+            tail = self._cama_won(side, truc_left=True) if won else ""
+            return (_settled_words, (*score, tail)), "V9 + V10"
         # the truc
         side = self.hand_winner
-        if self.truc_refused is not None:
+        refused = self.truc_refused is not None
+        level = self.truc_level
+        if refused:
             side, pts = self.truc_refused
-            text = (f"Truc: the refused bet gives {self.side_label(side)} {pts} point"
-                    f"{'s' if pts != 1 else ''}.")
         else:
-            worth = self.truc_worth()
+            worth = self.ladder[level - 1][1] if level else 1
             pts = worth if worth is not None else self.target - self.points[side]
-            if self.hand_way == "gave_up":
-                how = "the other side gave up"
-            else:
-                how = (f"{self.words.they(side)} won the hand" if self.n == 2   # a person
-                       else "it won the hand")
-            if worth is None:
-                what_w = f"the joc fora, the whole cama ({_pts(pts)})"
-            elif self.truc_level == 0:
-                what_w = "1 point (no bet was made)"
-            else:
-                what_w = f"{pts} points (the {self.ladder[self.truc_level - 1][0]} was accepted)"
-            text = f"Truc: {self._side_says(side, 'scores')} {what_w}, as {how}."
+        gave_up = self.hand_way == "gave_up"
+        head = (_truc_settled_words, (v, side, pts, refused, level, gave_up))
         self.last_settle.append({"what": "truc", "side": side, "points": pts})
-        rule = "V7 + V10" if (self.truc_level or self.truc_refused) else "V6 + V10"
-        if self.hand_way == "gave_up":
-            rule = "V8 + V10"
+        rule = "V8 + V10" if gave_up else "V7 + V10" if level or refused else "V6 + V10"
         won = self._add(side, pts)
-        text += " " + self.score_words() + "."
-        if won:
-            text += self._cama_won(side, truc_left=False)
-        return self._next_hand(text), rule
+        points = self.points
+        score = (v, head, points[0], points[1], self.cama_no)
+        tail = self._cama_won(side, truc_left=False) if won else ""
+        if self._phase.key == "over":
+            return (_settled_words, (*score, tail)), rule
+        self._next_hand()
+        return (_settled_words, (*score, tail, self.dealer)), rule
 
     def _cama_won(self, side, truc_left):
         self.camas[side] += 1
         self.cama_log.append({"cama": self.cama_no, "winner": side, "points": list(self.points)})
-        text = (f" {self._side_says(side, 'reaches')} {self.target} and "
-                f"{self._side_verb(side, 'wins')} cama {self.cama_no}")
+        v = self._voice
+        text = (f" {v.side_says(side, 'reaches')} {self.target} and "
+                f"{v.side_verb(side, 'wins')} cama {self.cama_no}")
         if truc_left:
             text += ", before the truc is counted: the truc of this hand does not count (V10)"
             self.settle_queue = []
         text += "."
         self.hand_log.append({"hand": self.deal_no, "cama": self.cama_no,
                               "settled": list(self.last_settle)})
-        self.previous = self._summary()
+        self._previous = self._summary()
         if self.camas[side] >= self.camas_to_win:
             self._phase = OVER_PHASE
             self._logged = True
             if self.catalan:
-                return text + f" {self._side_says(side, 'wins')} the game."
+                return text + f" {v.side_says(side, 'wins')} the game."
             return text + (f" With {self.camas[side]} camas to {self.camas[side ^ 1]}, "
-                           f"{self._side_says(side, 'wins')} the game.")
+                           f"{v.side_says(side, 'wins')} the game.")
         self.points = [0, 0]
         self.cama_no += 1
         self._logged = True
         if truc_left:
-            self._next_hand("")
+            self._next_hand()
         return text + f" Camas: {self._camas_words()}. Cama {self.cama_no} starts at 0-0."
 
     def _camas_words(self):
         return f"{self.side_label(0)} {self.camas[0]}, {self.side_label(1)} {self.camas[1]}"
 
-    def _next_hand(self, text):
-        if self._phase.key == "over":
-            return text
-        if getattr(self, "_logged", False):
+    def _next_hand(self):
+        """The next hand: the deal passes to the right (V5)."""
+        if self._logged:
             self._logged = False
         else:
             self.hand_log.append({"hand": self.deal_no, "cama": self.cama_no,
                                   "settled": list(self.last_settle)})
-        self.previous = self._summary()
-        self.dealer = self.table.next_dealer(self.dealer)
+        self._previous = self._summary()
+        self.dealer = _ORDERS[self.n][self.dealer][1]   # V5: the deal passes to the right
         self.deal_no += 1
         self._new_hand()
         self._phase = DEAL_PHASE
-        if text:
-            text += f" The deal passes to the right, to {self.words.name(self.dealer)}."
-        return text
 
     def _summary(self):
-        """What everyone saw of the hand just finished (for the table's "last hand")."""
-        return {"hand": self.deal_no, "ma": self.ma, "dealer": self.dealer,
+        """The hand just finished, as values that never change (see :attr:`previous`)."""
+        return (self.deal_no, self.ma, self.dealer, tuple(self.tricks), tuple(self.outcomes),
+                self.hand_winner, self.hand_way,
+                (tuple(self.envit_shown[s] for s in range(self.n))
+                 if self.envit_shown is not None else None),
+                self.envit_winner, tuple(self.last_settle))
+
+    @property
+    def previous(self):
+        """What everyone saw of the last hand finished (for the table's "last hand"), or
+        ``None`` in the first hand."""
+        if self._previous is None:
+            return None
+        hand, ma, dealer, tricks, outcomes, winner, way, envit, envit_winner, settled = \
+            self._previous
+        return {"hand": hand, "ma": ma, "dealer": dealer,
                 "tricks": [{"plays": [p.to_json() for p in t.plays], "side": o.side,
                             "seat": o.seat, "tie": o.tie}
-                           for t, o in zip(self.tricks, self.outcomes)],
-                "winner": self.hand_winner, "way": self.hand_way,
-                "envit": ([self.envit_shown[s] for s in range(self.n)]
-                          if self.envit_shown is not None else None),
-                "envit_winner": self.envit_winner,
-                "settled": [dict(x) for x in self.last_settle]}
+                           for t, o in zip(tricks, outcomes)],
+                "winner": winner, "way": way,
+                "envit": list(envit) if envit is not None else None,
+                "envit_winner": envit_winner,
+                "settled": [dict(x) for x in settled]}
 
     def side_part(self, side) -> str:
         """'males' or 'bones' (V1), for a side's points now."""
-        if self.half is None:
-            return ""
-        return "males" if self.points[side] <= self.half else "bones"
+        return self._voice.part(self.points[side])
 
     def score_words(self) -> str:
         """The score, with the cama it is in (V1), e.g. ``"Score in cama 1: Side 1 (A and C)
         14 (in the bones), Side 2 (B and D) 9 (in the males)"``."""
-        parts = []
-        for side in (0, 1):
-            pts = self.points[side]
-            part = self.side_part(side)
-            where = f" (in the {part})" if part else ""
-            parts.append(f"{self.side_label(side)} {pts}{where}")
-        where = "" if self.catalan else f" in cama {self.cama_no}"
-        return f"Score{where}: " + ", ".join(parts)
+        return self._voice.score(self.points[0], self.points[1], self.cama_no)
 
     # ---- the end -------------------------------------------------------------------------
     def result(self) -> dict:
@@ -1675,6 +1936,11 @@ class Truc(SidesAddressed, Game):
                 return s
         return None
 
+
+#: an action's kind → what applying it does (the checks have passed: the kind fits the phase)
+_DOING = {"deal": Truc._do_deal, "play": Truc._do_play, "call": Truc._do_call,
+          ACCEPT: Truc._do_answer, REFUSE: Truc._do_answer, "give_up": Truc._do_give_up,
+          "settle": Truc._do_settle}
 
 _THREE = Card("3", "coins", "spanish")
 
