@@ -127,14 +127,22 @@ def test_failure_inside_an_action_rolls_back(monkeypatch):
     game = poch_deal(4, {1: ["K-acorns", "K-leaves"]})
     before = snapshot(game)
 
-    def boom(action):
-        game.chips[0] = -100
+    def boom(self, action, words):
+        self.chips[0] = -100
         raise RuntimeError("boom")
-    monkeypatch.setattr(game, "_do_poch", boom)
-    with pytest.raises(RuntimeError):
-        game.apply(Action("bet", 1, amount=1))
+    # Poch's doer of the betting phase, found by phase (poch/rules.py _DOERS), fails half-way,
+    # whether the action is one of the step's own legal actions or an equal one made anew
+    from cardwidgets.games.poch import rules
+    monkeypatch.setitem(rules._DOERS, "poch", boom)
+    for action in (next(a for a in game.legal_actions() if a.kind == "bet" and a.amount == 1),
+                   Action("bet", 1, amount=1)):
+        with pytest.raises(RuntimeError, match="boom"):
+            game.apply(action)
+        assert snapshot(game) == before
     monkeypatch.undo()
     assert snapshot(game) == before
+    game.apply(Action("bet", 1, amount=1))      # and the game goes on as before
+    assert game.chips[0] != -100
 
 
 def test_back_and_forward_equal_replaying():
