@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from typing import Any
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
@@ -649,6 +650,23 @@ class Truk(SidesAddressed, Game):
                 f"{self._side_verb(side, 'has')} won it, {t[side]} to {t[1 - side]} (K9)")
 
     # ---- state ---------------------------------------------------------------------------
+    #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
+    #: or ``None`` when the game is over), and whether the game is over, as
+    #: :attr:`Game.finished`: here plain attributes, set after every step by :meth:`_settle`
+    #: (every step of every game and trial reads both, and reading a property is a call).
+    current_player: Any = CHANCE
+    finished: bool = False
+
+    def _settle(self) -> None:
+        """Set :attr:`current_player` and :attr:`finished` from the phase and the seat to act
+        (after every step, and at the start)."""
+        if self._phase.key == "over":
+            self.current_player = None
+            self.finished = True
+        else:
+            self.current_player = self._actor()
+            self.finished = False
+
     def _reset(self):
         self.deck_cards = _DECK
         self.power = _POWER
@@ -667,6 +685,7 @@ class Truk(SidesAddressed, Game):
         self._private: dict[int, tuple] = {}   # step index → (side that sees it, public text)
         self._new_hand_state()
         self._phase = DEAL_PHASE
+        self._settle()
 
     def _new_hand_state(self):
         n = self.n
@@ -802,6 +821,19 @@ class Truk(SidesAddressed, Game):
         return "K12" if self.due and self.due["path"] == "opening" else "K13"
 
     # ---- legal actions -------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        """The actions the rules allow now, as :meth:`Game.legal_actions` (worked out once
+        per step, kept as a tuple in ``_legal_now``), reading who acts from
+        :attr:`current_player`."""
+        legal = self._legal_now
+        if legal is None:
+            actor = self.current_player
+            if actor is None or actor == CHANCE:
+                return []
+            legal = self._legal_now = tuple(self._legal())
+            self._actor_now = actor
+        return [*legal]
+
     def _legal(self):
         out = self._legal_of_turn()
         if self.options["itzu"] and self._in_open_turn():
@@ -1691,6 +1723,7 @@ class Truk(SidesAddressed, Game):
         if self.options["itzu"]:
             action = self._as_open(action)
         text, rule = self._do_step(action)
+        self._settle()
         if self.you is not None:
             text = sentence_case(text) if text.__class__ is str else (_sentence_of, (text,))
         return text, rule
