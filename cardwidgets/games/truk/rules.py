@@ -26,7 +26,7 @@ from typing import Any
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
-from ...engine.core import shared_action, text_of
+from ...engine.core import shared_action, shuffled, text_of
 from ...engine.words import SidesAddressed, Words, sentence_case
 
 __all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
@@ -296,6 +296,10 @@ OVER_PHASE = Phase("over", "Game over", "K9")
 SCORE = Action("score")
 _DECK = tuple(make_deck("spanish40"))
 _DECK_SET = frozenset(_DECK)
+#: the deck's own card objects (they live for ever), by id: a deal of them is checked and
+#: dealt without hashing a card
+_DECK_IDS = frozenset(map(id, _DECK))
+_CANON = {c: c for c in _DECK}          # a card equal to one of the deck's → the deck's
 _POWER = RankPower(RankOrder(RANK))
 _RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
 
@@ -935,15 +939,14 @@ class Truk(SidesAddressed, Game):
 
     # ---- the deal ------------------------------------------------------------------------
     def chance_action(self, rng: random.Random) -> Action:
-        cards = list(_DECK)
-        rng.shuffle(cards)
-        return Action("deal", cards=tuple(cards))
+        # (the order rng.shuffle gives, made faster: the same deal for a seed)
+        return Action("deal", cards=tuple(shuffled(_DECK, rng)))
 
     def _check_deal(self, action):
         if action.kind != "deal":
             raise IllegalAction("K4", "the cards must be dealt first")
         cards = action.cards
-        if len(cards) == 40 and set(cards) == _DECK_SET:
+        if len(cards) == 40 and (set(map(id, cards)) == _DECK_IDS or set(cards) == _DECK_SET):
             return
         problem = deal_problem(cards, _DECK)
         if problem[0] == "count":
@@ -954,8 +957,9 @@ class Truk(SidesAddressed, Game):
         raise IllegalAction("K1", f"the {problem[1].name} is not in the 40-card deck")
 
     def _do_deal(self, action):
-        canon = {c: c for c in _DECK}
-        cards = [canon[c] for c in action.cards]
+        cards = action.cards
+        if not _DECK_IDS.issuperset(map(id, cards)):
+            cards = [*map(_CANON.__getitem__, cards)]
         self._new_hand_state()
         first_deal = self.esku is None
         dealer = self.dealer if first_deal else self.esku
@@ -965,7 +969,7 @@ class Truk(SidesAddressed, Game):
             self.hands[order[i % n]].append(cards[i])
         for hand in self.hands:
             hand.sort(key=lambda c: -_RV[c.rank])
-        self.stock = cards[3 * n:]
+        self.stock = list(cards[3 * n:])
         w = self.words
         deals = w.says(dealer, 'deals')
         if dealer == self.open_seat:      # KV3: its partner deals for it
