@@ -314,16 +314,21 @@ def _true_signals(hand) -> tuple:
     ranks = tuple([c.rank for c in hand])
     found = _TRUE_SIGNALS.get(ranks)
     if found is None:
-        found = []
-        for what, (_, _, (rank, low, high)) in SIGNALS.items():
-            if rank is None:
-                true = not any(r in ("3", "2", "1") for r in ranks)
-            else:
-                true = low <= ranks.count(rank) <= high
-            if true:
-                found.append(what)
-        found = _TRUE_SIGNALS[ranks] = tuple(found)
+        found = _TRUE_SIGNALS[ranks] = _signals_of_ranks(ranks)
     return found
+
+
+def _signals_of_ranks(ranks) -> tuple:
+    """The K19 signals that are true of a hand of these ranks, in the order of SIGNALS."""
+    found = []
+    for what, (_, _, (rank, low, high)) in SIGNALS.items():
+        if rank is None:
+            true = not any(r in ("3", "2", "1") for r in ranks)
+        else:
+            true = low <= ranks.count(rank) <= high
+        if true:
+            found.append(what)
+    return tuple(found)
 
 
 _act = shared_action    # the legal actions, each made once
@@ -332,6 +337,47 @@ _act = shared_action    # the legal actions, each made once
 _SIGNAL_ACTIONS = {(seat, what): Action("signal", seat, what=what)
                    for seat in range(4) for what in SIGNALS}
 _PLAYS: dict = {}
+#: each seat's play of each card of the deck (by the card object's id: the deck's cards live
+#: for ever), made once
+_PLAY_ACTS = tuple({id(c): Action("play", seat, card=c) for c in _DECK} for seat in range(4))
+
+
+def _per_seat(kind) -> tuple:
+    """Each seat's action of this kind (no card, amount or target), made once."""
+    return tuple(_act(kind, seat) for seat in range(4))
+
+
+(_TRUK_BETS, _ASK_PASSES, _PLAY_TRUKS, _DECLINES, _ASK_PARTNERS, _JOKAS, _REFUSES, _KEEPS,
+ _TAKE_BACKS, _ACCEPT_PASSES, _REFUSE_PASSES, _NOTHING_NEWS) = map(_per_seat, (
+    "truk", "ask_pass", "play_truk", "decline", "ask_partner", "joka", "refuse", "keep",
+    "take_back", "accept_pass", "refuse_pass", "nothing_new"))
+
+#: K19: what decides the signals true of a hand is how many 3s, 2s and aces it holds: its
+#: *signal key* adds 16 for a 3, 4 for a 2 and 1 for an ace (a hand holds at most three
+#: cards, so the counts never run into each other)
+_SIGNAL_CODE = {"3": 16, "2": 4, "1": 1}
+#: each signal's bit in a seat's signals given this hand (``_given_bits``)
+_SIGNAL_BIT = {what: 1 << i for i, what in enumerate(SIGNALS)}
+
+
+def _free_signal_table() -> dict:
+    """K19: ``seat << 12 | signal key << 6 | bits of the signals given`` → the signal actions
+    the seat may make (true of its hand, not yet given), in the order of :data:`SIGNALS`."""
+    table = {}
+    for threes, twos, aces in itertools.product(range(4), repeat=3):
+        if threes + twos + aces > 3:
+            continue
+        key = 16 * threes + 4 * twos + aces
+        true = _signals_of_ranks(("3",) * threes + ("2",) * twos + ("1",) * aces)
+        for bits in range(1 << len(SIGNALS)):
+            for seat in range(4):
+                table[seat << 12 | key << 6 | bits] = tuple(
+                    _SIGNAL_ACTIONS[seat, what] for what in true
+                    if not bits & _SIGNAL_BIT[what])
+    return table
+
+
+_FREE_SIGNALS = _free_signal_table()
 
 
 def _play_action(seat, card) -> Action:
@@ -498,7 +544,8 @@ class Truk(SidesAddressed, Game):
     # (dicts) appended once and never changed after; sets; and the hands, lists of cards
     _FORK_FLAT = Game._FORK_FLAT | {"tantos", "truks", "stock", "tricks", "trick_sides",
                                     "hand_log", "decisions", "draws", "signals", "aside",
-                                    "_private", "asked_pass", "given", "asked_partner"}
+                                    "_private", "asked_pass", "given", "asked_partner",
+                                    "_given_bits"}
     _FORK_NESTED = {"hands": 1}
     TRICK_NAMES = TRICK_NAMES
 
@@ -687,6 +734,8 @@ class Truk(SidesAddressed, Game):
         self.decisions: list[dict] = []   # every option used (K12, K13): play or decline
         self.draws: list = []         # the start's draw: (seat, card, round)
         self._private: dict[int, tuple] = {}   # step index → (side that sees it, public text)
+        #: K19: which seats may signal (the table's configuration: never changes)
+        self._signalling = tuple(self._signals_allowed(s) for s in range(self.n))
         self._new_hand_state()
         self._phase = DEAL_PHASE
         self._settle()
@@ -707,6 +756,7 @@ class Truk(SidesAddressed, Game):
         self.asked_pass: set = set()
         self.signals: list[dict] = []
         self.given: set = set()
+        self._given_bits = [0] * n    # K19: the signals each seat gave, a bit each (_SIGNAL_BIT)
         self.consult: dict | None = None   # K19: a partner asked for a signal: by, partner
         self.asked_partner: set = set()    # K19: who has asked the partner this hand
         self.hand_result: dict | None = None
@@ -852,67 +902,79 @@ class Truk(SidesAddressed, Game):
     def _legal_of_turn(self):
         key = self._phase.key
         seat = self.to_act
-        if key == "score":
+        if key == "play":
+            if self.consult is None:
+                plays = _PLAY_ACTS[seat]
+                out = [plays.get(id(c)) or _play_action(seat, c) for c in self.hands[seat]]
+                if self.stake == "tanto" and self.bet is None:      # K17 (_may_bet)
+                    out.append(_TRUK_BETS[seat])
+                if self.stock and seat not in self.asked_pass:     # K18 (_may_ask_pass)
+                    out.append(_ASK_PASSES[seat])
+                out += self._signal_actions(seat)
+                return out
+        elif key == "score":
             return [SCORE]
         if self.consult is not None:
             # K19 (our ruling): asked for a signal, the partner answers with one
-            return self._signal_actions(seat) or [_act("nothing_new", seat)]
+            return [*self._signal_actions(seat)] or [_NOTHING_NEWS[seat]]
         if key == "option":
-            out = [_act("play_truk", seat), _act("decline", seat)]
+            out = [_PLAY_TRUKS[seat], _DECLINES[seat]]
             if self._may_ask_partner(seat) is None:
-                out.append(_act("ask_partner", seat))
-            return out + self._signal_actions(seat)
+                out.append(_ASK_PARTNERS[seat])
+            out += self._signal_actions(seat)
+            return out
         if key == "answer":
-            out = [_act("joka", seat), _act("refuse", seat)]
+            out = [_JOKAS[seat], _REFUSES[seat]]
             if self._may_ask_partner(seat) is None:
-                out.append(_act("ask_partner", seat))
-            return out + self._signal_actions(seat)
-        if key == "pasotan" or key == "paso":
-            if self.exchange is not None:
-                return [_act("keep", seat), _act("take_back", seat)]
-            if key == "paso" and self.paso["stage"] == "ask":
-                return [_act("accept_pass", seat), _act("refuse_pass", seat),
-                        *self._signal_actions(seat)]
-            most = min(len(self.hands[seat]), len(self.stock))
-            least = 1 if key == "pasotan" else 0
-            out = [_act("play_truk", seat)] if key == "pasotan" else []
-            hand = self.hands[seat]
-            for k in range(least, most + 1):
-                for combo in itertools.combinations(hand, k):
-                    out.append(Action("change", seat, cards=combo))
-            return out + self._signal_actions(seat)
-        # play
-        out = [_PLAYS.get((seat, c)) or _play_action(seat, c) for c in self.hands[seat]]
-        if self._may_bet() is None:
-            out.append(_act("truk", seat))
-        if self._may_ask_pass(seat) is None:
-            out.append(_act("ask_pass", seat))
-        return out + self._signal_actions(seat)
+                out.append(_ASK_PARTNERS[seat])
+            out += self._signal_actions(seat)
+            return out
+        # pasotan or paso
+        if self.exchange is not None:
+            return [_KEEPS[seat], _TAKE_BACKS[seat]]
+        if key == "paso" and self.paso["stage"] == "ask":
+            return [_ACCEPT_PASSES[seat], _REFUSE_PASSES[seat], *self._signal_actions(seat)]
+        most = min(len(self.hands[seat]), len(self.stock))
+        least = 1 if key == "pasotan" else 0
+        out = [_PLAY_TRUKS[seat]] if key == "pasotan" else []
+        hand = self.hands[seat]
+        for k in range(least, most + 1):
+            for combo in itertools.combinations(hand, k):
+                out.append(Action("change", seat, cards=combo))
+        out += self._signal_actions(seat)
+        return out
 
-    def _signal_actions(self, seat) -> list:
+    def _signal_actions(self, seat) -> tuple:
         """K19: the true signals ``seat`` may still give this hand (none with two players,
-        nor for side B in itzu truk, KV3)."""
-        if not self._signals_allowed(seat):
-            return []
-        given = self.given
-        return [_SIGNAL_ACTIONS[seat, what] for what in _true_signals(self.hands[seat])
-                if (seat, what) not in given]
+        nor for side B in itzu truk, KV3), from the table of them by the hand's signal key
+        and the signals the seat has given (``_given_bits``, kept with ``given``)."""
+        if not self._signalling[seat]:
+            return ()
+        hand = self.hands[seat]
+        if len(hand) > 3:            # (never in play: a hand holds three cards at most)
+            given = self.given
+            return tuple([_SIGNAL_ACTIONS[seat, what] for what in _true_signals(hand)
+                          if (seat, what) not in given])
+        key = 0
+        for c in hand:
+            key += _SIGNAL_CODE.get(c.rank, 0)
+        return _FREE_SIGNALS[seat << 12 | key << 6 | self._given_bits[seat]]
 
     def _may_ask_partner(self, seat):
         """Why ``seat`` may not ask the partner for a signal now (K19, our ruling), or
         ``None`` if it may: only the player deciding for the side on the truk (K12, K13) or
         on a truk bet (K17), once a hand."""
-        w = self.words
         if self.n != 4:
             return "signals are made to a partner; with two players there is none"
-        if not self._signals_allowed(seat):
+        if not self._signalling[seat]:
             return (f"side B makes no signals in itzu truk: the open hand's cards are seen by "
-                    f"everyone, and {w.says(OPEN_PARTNER, 'plays')} it (KV3)")
+                    f"everyone, and {self.words.says(OPEN_PARTNER, 'plays')} it (KV3)")
         if self._phase.key not in ("option", "answer") or self.consult is not None:
             return ("the partner is asked for a signal by the player deciding for the side, "
                     "on the truk (K12, K13) or on a truk bet (K17), before deciding; "
                     "otherwise partners signal on their own turn")
         if seat in self.asked_partner:
+            w = self.words
             return (f"{w.says(seat, 'has')} already asked {w.name(self.table.partner(seat))} "
                     f"for a signal in this hand (once a hand: our ruling)")
         return None
@@ -1407,6 +1469,7 @@ class Truk(SidesAddressed, Game):
         w = self.words
         gesture, meaning, _ = SIGNALS[action.what]
         self.given.add((seat, action.what))
+        self._given_bits[seat] |= _SIGNAL_BIT[action.what]
         side = self.side_of(seat)
         partner = self.table.partner(seat)
         self.signals.append({"seat": seat, "what": action.what, "trick": len(self.tricks),

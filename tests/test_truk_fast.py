@@ -1,0 +1,110 @@
+"""Truk's own fast state says exactly what the rules say: who acts (kept as plain
+attributes), the legal actions (worked out from tables made once) and the step texts (made
+when read, from the values of their moment)."""
+import random
+
+import pytest
+
+from cardwidgets import Truk
+from cardwidgets.engine import CHANCE, Game
+from cardwidgets.games.truk.rules import SIGNALS, _signals_of_ranks
+
+
+def _step(game, rng):
+    if game.current_player == CHANCE:
+        return game.apply(game.chance_action(rng))
+    return game.apply(rng.choice(game.legal_actions()))
+
+
+def _games(seeds=(1, 2, 3), **kw):
+    for seed in seeds:
+        for players in (2, 3, 4):
+            yield seed, Truk(players, **kw)
+
+
+def _turn_agrees(game):
+    """Who acts and whether the game is over, kept as attributes, agree with the engine's
+    reading of the phase (``Game.current_player``, ``Game.finished``)."""
+    assert game.current_player == Game.current_player.__get__(game), game.phase.key
+    assert game.finished == Game.finished.__get__(game)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_kept_turn_agrees_through_back_forward_goto_and_forks(players):
+    """K4: the player to act, kept after every step, is the engine's, also after going back
+    and forward and in forks."""
+    rng = random.Random(players)
+    game = Truk(players)
+    _turn_agrees(game)
+    steps = 0
+    while not game.finished:
+        _step(game, rng)
+        steps += 1
+        _turn_agrees(game)
+        _turn_agrees(game.fork())
+        if steps % 11 == 0:
+            game.back(3)
+            _turn_agrees(game)
+            game.forward(2)
+            _turn_agrees(game)
+    game.back(1)
+    _turn_agrees(game)
+    assert not game.finished
+
+
+def _signals_by_the_rule(game, seat):
+    """K19 read from the rule's words: each signal whose count of its rank holds, or
+    "nothing" with no 3, 2 or ace; once a hand; none with two players nor for side B in
+    itzu truk (KV3)."""
+    if game.n != 4 or (game.options["itzu"] and game.side_of(seat) == 1):
+        return []
+    ranks = [c.rank for c in game.hands[seat]]
+    out = []
+    for what, (_, _, (rank, low, high)) in SIGNALS.items():
+        true = (not any(r in ("3", "2", "1") for r in ranks) if rank is None
+                else low <= ranks.count(rank) <= high)
+        if true and (seat, what) not in game.given:
+            out.append(what)
+    return out
+
+
+def test_K19_legal_signals_are_the_true_ones_not_yet_given():
+    """K19: the signals offered as legal at every step of random games are exactly those
+    true of the cards in hand and not yet given this hand (from the table by signal key)."""
+    for seed, game in _games():
+        rng = random.Random(seed)
+        while not game.finished:
+            seat = game.current_player
+            if seat is not None and seat >= 0 and game.exchange is None:
+                # (not while keeping new cards or taking the old back: K19, our ruling)
+                acting = game.to_act              # (the open hand, played by its partner)
+                offered = [a.what for a in game.legal_actions() if a.kind == "signal"]
+                assert offered == _signals_by_the_rule(game, acting)
+            _step(game, rng)
+
+
+def test_K19_signals_of_every_hand_of_three():
+    """K19: the table by signal key agrees with the rule for every mix of ranks in a hand."""
+    import itertools
+    for ranks in itertools.product(("3", "2", "1", "12", "4"), repeat=3):
+        true = _signals_of_ranks(ranks)
+        assert ("one_eye" in true) == (ranks.count("3") == 1)
+        assert ("both_eyes" in true) == (ranks.count("3") >= 2)
+        assert ("lip" in true) == (ranks.count("2") == 1)
+        assert ("smile" in true) == (ranks.count("2") >= 2)
+        assert ("tongue" in true) == ("1" in ranks)
+        assert ("eyebrows" in true) == (not {"3", "2", "1"} & set(ranks))
+
+
+def test_legal_actions_are_the_checks_verdict():
+    """Every legal action offered passes the full checks, and the same action made anew
+    (an equal value, not the kept object) is legal too (K4–K19)."""
+    from cardwidgets.engine import Action
+    for seed, game in _games(seeds=(4, 5)):
+        rng = random.Random(seed)
+        while not game.finished:
+            if game.current_player != CHANCE:
+                for a in game.legal_actions():
+                    copy = Action(a.kind, a.seat, a.card, a.amount, a.cards, a.what)
+                    assert game.why_not(copy) is None, (a, game.why_not(copy))
+            _step(game, rng)
