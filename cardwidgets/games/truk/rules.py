@@ -26,6 +26,7 @@ from typing import Any
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
+from ...engine.cards import SUIT_SYSTEMS
 from ...engine.core import shared_action, shuffled, text_of
 from ...engine.words import SidesAddressed, Words, sentence_case
 
@@ -301,6 +302,7 @@ _DECK_SET = frozenset(_DECK)
 _DECK_IDS = frozenset(map(id, _DECK))
 _CANON = {c: c for c in _DECK}          # a card equal to one of the deck's → the deck's
 _POWER = RankPower(RankOrder(RANK))
+_SPANISH = SUIT_SYSTEMS["spanish"]
 _RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
 
 
@@ -498,6 +500,209 @@ def _listing(names):
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ---- step texts made when read --------------------------------------------------------------
+# A step's words are made when first read (see :class:`~cardwidgets.engine.core.Step`), by
+# the functions below from the values of the step's moment: the table's :class:`_Voice` and
+# numbers, seats, cards and tuples, never the game's lists that change.
+
+class _Voice:
+    """How one table speaks in its step texts: its :class:`Words` (who is *you*), how many
+    play and its sides. It never changes: a game makes a new one when its words change
+    (setting ``game.you`` plays every step again), so a step's text keeps the voice of its
+    moment."""
+
+    __slots__ = ("w", "n", "side_of")
+
+    def __init__(self, w, n, side_of):
+        self.w, self.n, self.side_of = w, n, side_of
+
+    def side_name(self, side) -> str:
+        """``"side A"`` (four players) or the player's name (two)."""
+        return self.w.name(side) if self.n == 2 else f"side {SIDE_NAMES[side]}"
+
+    def side_says(self, side, verb) -> str:
+        return self.w.says(side, verb) if self.n == 2 else f"side {SIDE_NAMES[side]} {verb}"
+
+    def side_verb(self, side, verb) -> str:
+        return self.w.verb(side, verb) if self.n == 2 else verb
+
+    def side_it(self, side) -> str:
+        return self.w.they(side) if self.n == 2 else "it"
+
+    def say(self, text: str) -> str:
+        """A sentence as it reads when someone is addressed as you (capitalised *you*)."""
+        return sentence_case(text) if self.w.you is not None else text
+
+
+def _join(*parts) -> str:
+    """The words of each part (:func:`text_of`), one after the other."""
+    return "".join([text_of(p) for p in parts])
+
+
+def _said(v, source) -> str:
+    return v.say(text_of(source))
+
+
+def _trick_text(v, seat, card, k, tie, best, side, winner, top, hand, sides,
+                esku_side) -> str:
+    """K5–K8: the words of the card that completes the ``k``-th trick, who takes it (``side``
+    and ``winner``; ``best``: the seats of the equal top cards), and either the hand decided
+    (``hand``: its side, way, row, swapped and tricks) or what the tricks so far mean."""
+    w = v.w
+    name = TRICK_NAMES[k]
+    text = _card_played(w, seat, card, name)
+    rank_w = _SPANISH.rank_name(top.rank)
+    if tie:
+        who = w.listing(sorted(best, key=w.is_you))
+        text += (f" The {name} ({TRICK_ENGLISH[k]}) is a tie (berdinketa): {who} each "
+                 f"played a {rank_w}, the highest, and playing first gives no priority.")
+        if len({v.side_of(x) for x in best}) == 1:
+            text += " Partners' equal top cards tie too (K5; variant KV4 makes them a win)."
+    elif len(best) > 1:
+        who = w.listing(sorted(best, key=w.is_you))
+        text += (f" {_cap(v.side_says(side, 'takes'))} the {name}: partners "
+                 f"{who} both played a {rank_w}, the highest (variant KV4: not a tie).")
+    else:
+        text += (f" {_cap(v.side_says(side, 'takes'))} the {name}: "
+                 f"{w.poss(winner)} {rank_w} is the highest card.")
+    if hand is None:
+        return text + " " + _what_now_text(v, sides, esku_side)
+    res_side, way, row, swapped, played = hand
+    number, words = WAYS_K7[way]
+    cells = " ".join(played + ("–",) * (3 - len(played)))
+    how = words if way == "three_ties" else f"{v.side_it(res_side)} {words}"
+    text += (f" {_cap(v.side_says(res_side, 'wins'))} the hand: {how} (K7, "
+             f"way {number}); the hand table's row {row}, {cells}"
+             f"{' (A and B swapped)' if swapped else ''}.")
+    if len(played) < 3:
+        rest = " and the ".join(TRICK_NAMES[len(played):])
+        text += f" The {rest} {'is' if len(played) == 2 else 'are'} not played: it cannot change the result."
+    return text
+
+
+def _what_now_text(v, s, esku_side) -> str:
+    """K7: what the tricks so far (``s``: their sides, ``None`` for a tie) mean for the rest
+    of the hand, the esku's side being ``esku_side``."""
+    esku_side = v.side_name(esku_side)
+    if len(s) == 1:
+        if s[0] is None:
+            return ("Now whoever takes the erdia wins the hand; if it ties too, the atzea "
+                    f"decides, and three ties go to {esku_side}, the esku's side.")
+        w, l = v.side_name(s[0]), v.side_name(1 - s[0])
+        it = {"you": "you", "they": "them"}.get(v.side_it(s[0]), "it")
+        return (f"{_cap(w)} took the aurrea, so a win or a tie in the erdia wins {it} "
+                f"the hand: {l} must take the erdia.")
+    a, b = s
+    if a is not None and b is not None:   # won and lost
+        return (f"The tricks are level, one each: the atzea decides, and a tie in it gives "
+                f"the hand to {v.side_name(a)}, who took the aurrea first.")
+    return (f"Two ties: the atzea decides, and a third tie gives the hand to {esku_side}, "
+            f"the esku's side.")
+
+
+def _signal_text(v, seat, what, partner, side, seen) -> str:
+    """K19: the words of a true signal (KV1: ``seen`` by the other side too)."""
+    w = v.w
+    gesture, meaning, _ = SIGNALS[what]
+    text = (f"{w.says(seat, gesture)} to {w.name(partner)}: \"I have {meaning}\" (a true "
+            f"signal).")
+    if not seen:
+        return text + f" {_cap(v.side_name(1 - side))} does not catch it."
+    return text + f" {_cap(v.side_name(1 - side))} catches it too (KV1)."
+
+
+def _signal_public(v, seat, partner, side) -> str:
+    """K19: what the other side sees of a signal it does not catch."""
+    return v.say(f"{v.w.says(seat, 'makes')} a signal to {v.w.name(partner)}; "
+                 f"{v.side_name(1 - side)} does not catch it.")
+
+
+def _change_text(v, seat, shown, k, left, open_hand) -> str:
+    """K16, K18: the words of cards changed (``shown``: the cards shown, or ``None`` for one
+    face down: a 2 or a 3, KV3 but the open hand's), ``k`` new ones drawn, ``left`` in the
+    stock."""
+    w = v.w
+    shown = _listing([f"the {c.name}" if c is not None else "a card face down (a 2 or a 3)"
+                      for c in shown])
+    if open_hand:
+        return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
+                f"card{'s' if k > 1 else ''} from the stock ({left} left), face "
+                f"up like all the open hand's cards (KV3).")
+    return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
+            f"card{'s' if k > 1 else ''} from the stock ({left} left); 2s and 3s are shown face down.")
+
+
+def _keep_text(v, seat, kept) -> str:
+    """K16, K18: the new cards kept, or the old ones taken back."""
+    w = v.w
+    if kept:
+        return f"{w.says(seat, 'keeps')} the new cards; the old ones stay aside."
+    return (f"{w.says(seat, 'finds')} the new cards worse and {w.verb(seat, 'takes')} the "
+            f"old ones back; the new ones go aside face down.")
+
+
+def _no_change_text(v, seat) -> str:
+    return f"{v.w.says(seat, 'changes')} no cards."
+
+
+def _pasotan_turn_text(v, seat, stock) -> str:
+    """K16: whose turn it is to change cards after a change (or that the stock is empty)."""
+    if stock:
+        return f" {v.w.poss(seat)} turn to change cards or say 'we play'."
+    return f" The stock is empty: {v.w.name(seat)} must say 'we play'."
+
+
+def _now_changes_text(v, seat) -> str:
+    return f" Now {v.w.says(seat, 'changes')}."
+
+
+def _plays_on_text(v, seat) -> str:
+    return f"{v.w.says(seat, 'plays')} on."
+
+
+def _accept_pass_text(v, seat, asker) -> str:
+    return (f"{v.w.says(seat, 'accepts')} the pass: both change cards from the stock, "
+            f"{v.w.name(asker)} first.")
+
+
+def _refuse_pass_text(v, seat) -> str:
+    return f"{v.w.says(seat, 'refuses')} the pass: the hand goes on. "
+
+
+def _ask_pass_text(v, seat, answerer) -> str:
+    """K18: paso eske."""
+    w = v.w
+    return (f"{w.says(seat, 'says')} 'paso eske': {w.verb(seat, 'asks')} "
+            f"{w.name(answerer)}, on {w.poss(seat)} right, to pass. Refused, the hand "
+            f"goes on; accepted, both change cards.")
+
+
+def _truk_bet_text(v, seat, how, k, answerer, side) -> str:
+    """K17: a truk bet in the ``k``-th trick, answered by ``answerer``."""
+    w = v.w
+    answers = (w.says(answerer, "answers") if v.n == 2 else
+               f"{w.says(answerer, 'answers')} for {v.side_name(v.side_of(answerer))}")
+    return (f"{w.says(seat, BET_WAYS[how])}: a truk bet, in the "
+            f"{TRICK_NAMES[k]}. {answers}: with 'Joka!' "
+            f"the hand is played for a truk instead of the tanto; with a refusal "
+            f"{v.side_says(side, 'takes')} the tanto and the hand ends.")
+
+
+def _joka_text(v, seat, by) -> str:
+    return (f"{v.w.says(seat, 'says')} 'Joka!': the bet is accepted, so this hand "
+            f"is played for a truk instead of the tanto, and its winner takes a truk "
+            f"counter. {v.w.says(by, 'plays')} on.")
+
+
+def _refuse_text(v, seat, side) -> str:
+    return (f"{v.w.says(seat, 'refuses')} the truk: the hand ends here, and "
+            f"{v.side_name(side)}, who bet, {v.side_verb(side, 'takes')} the tanto.")
+
+
+def _back_text(v, seat) -> str:
+    return f" The decision is back with {v.w.name(seat)}."
 
 
 class Truk(SidesAddressed, Game):
@@ -739,6 +944,8 @@ class Truk(SidesAddressed, Game):
         self._new_hand_state()
         self._phase = DEAL_PHASE
         self._settle()
+        #: how the step texts speak (made when read, _Voice): made again when the words change
+        self._voice = _Voice(self.words, self.n, self.table.team_of)
 
     def _new_hand_state(self):
         n = self.n
@@ -1465,26 +1672,20 @@ class Truk(SidesAddressed, Game):
                                 f"{meaning}, and {w.poss(seat)} cards do not")
 
     def _do_signal(self, action):
-        seat = action.seat
-        w = self.words
-        gesture, meaning, _ = SIGNALS[action.what]
-        self.given.add((seat, action.what))
-        self._given_bits[seat] |= _SIGNAL_BIT[action.what]
+        seat, what = action.seat, action.what
+        self.given.add((seat, what))
+        self._given_bits[seat] |= _SIGNAL_BIT[what]
         side = self.side_of(seat)
         partner = self.table.partner(seat)
-        self.signals.append({"seat": seat, "what": action.what, "trick": len(self.tricks),
+        self.signals.append({"seat": seat, "what": what, "trick": len(self.tricks),
                              "step": len(self.actions) + 1,
                              "phase": self._phase.key})
-        text = (f"{w.says(seat, gesture)} to {w.name(partner)}: \"I have {meaning}\" (a true "
-                f"signal).")
-        if not self.options["signals_seen"]:
-            public = (f"{w.says(seat, 'makes')} a signal to {w.name(partner)}; "
-                      f"{self.side_name(1 - side)} does not catch it.")
-            self._private[len(self.actions) + 1] = (side, self._say(public))
-            text += f" {_cap(self.side_name(1 - side))} does not catch it."
-        else:
-            text += f" {_cap(self.side_name(1 - side))} catches it too (KV1)."
-        return text, "K19"
+        v = self._voice
+        seen = self.options["signals_seen"]
+        if not seen:     # what the other side sees (the view's last step): made when read
+            self._private[len(self.actions) + 1] = (side, (_signal_public,
+                                                           (v, seat, partner, side)))
+        return (_signal_text, (v, seat, what, partner, side, seen)), "K19"
 
     def _check_consult(self, action):
         c = self.consult
@@ -1521,14 +1722,16 @@ class Truk(SidesAddressed, Game):
         self.consult = None
         self.to_act = c["by"]
         w = self.words
-        back = f" The decision is back with {w.name(c['by'])}."
         if action.kind == "signal":
+            v = self._voice
+            back = (_back_text, (v, c["by"]))
             text, rule = self._do_signal(action)
             step = len(self.actions) + 1
             if step in self._private:
                 side, public = self._private[step]
-                self._private[step] = (side, public + self._say(back))
-            return text + back, rule
+                self._private[step] = (side, (_join, (public, (_said, (v, back)))))
+            return (_join, (text, back)), rule
+        back = f" The decision is back with {w.name(c['by'])}."
         side = self.side_of(action.seat)
         public = (f"{w.says(action.seat, 'answers')} {w.name(c['by'])} with a sign; "
                   f"{self.side_name(1 - side)} does not catch it.")
@@ -1600,81 +1803,42 @@ class Truk(SidesAddressed, Game):
         return [_letter(s) for s in self.trick_sides]
 
     def _play_card(self, seat, card):
-        w = self.words
         hand = self.hands[seat]
         card = hand.pop(hand.index(card))
         trick = self.trick = self.trick.add(seat, card)
         k = len(self.tricks)
-        name = TRICK_NAMES[k]
         if len(trick.plays) < self.n:
             self.to_act = self.table.next(seat)
-            return (_card_played, (w, seat, card, name)), "K5"     # words made when read
-        text = _card_played(w, seat, card, name)
+            return (_card_played, (self._voice.w, seat, card, TRICK_NAMES[k])), "K5"
         # the trick is complete
         out = trick.outcome(self.power, self.table.team_of)
         if len(out.best) > 1 and not self.options["partners_win"]:
             out = trick.outcome(self.power)     # K5: equal top cards tie, partners' too (KV4: not)
         self.tricks.append(trick)
         self.trick_sides.append(out.side)
+        best = tuple([x.seat for x in out.best])
         top = out.best[0].card
-        rank_w = self.suits.rank_name(top.rank)
-        if out.tie:
-            who = w.listing(sorted((x.seat for x in out.best), key=w.is_you))
-            text += (f" The {name} ({TRICK_ENGLISH[k]}) is a tie (berdinketa): {who} each "
-                     f"played a {rank_w}, the highest, and playing first gives no priority.")
-            if len({self.side_of(x.seat) for x in out.best}) == 1:
-                text += " Partners' equal top cards tie too (K5; variant KV4 makes them a win)."
-        elif len(out.best) > 1:
-            who = w.listing(sorted((x.seat for x in out.best), key=w.is_you))
-            text += (f" {_cap(self._side_says(out.side, 'takes'))} the {name}: partners "
-                     f"{who} both played a {rank_w}, the highest (variant KV4: not a tie).")
-        else:
-            text += (f" {_cap(self._side_says(out.side, 'takes'))} the {name}: "
-                     f"{w.poss(out.seat)} {rank_w} is the highest card.")
         tie_side = self.side_of(self.esku)
         res = three_trick_hand(self.trick_sides, tie_side)
-        rule = "K5 + K6"
         if res.decided:
             played = self._played_letters()
             row, swapped = doc_row_of(played)
             self.hand_result = {"side": res.side, "way": res.way, "row": row,
                                 "swapped": swapped, "played": played}
-            number, words = WAYS_K7[res.way]
-            cells = " ".join(played + ["–"] * (3 - len(played)))
-            how = words if res.way == "three_ties" else f"{self._side_it(res.side)} {words}"
-            text += (f" {_cap(self._side_says(res.side, 'wins'))} the hand: {how} (K7, "
-                     f"way {number}); the hand table's row {row}, {cells}"
-                     f"{' (A and B swapped)' if swapped else ''}.")
-            if len(played) < 3:
-                rest = " and the ".join(TRICK_NAMES[len(played):])
-                text += f" The {rest} {'is' if len(played) == 2 else 'are'} not played: it cannot change the result."
             self._phase = SCORE_PHASE
             self.to_act = None
             self.trick = None
-            return text, rule + " + K7 + K8"
-        text += " " + self._what_now()
+            return (_trick_text, (self._voice, seat, card, k, out.tie, best, out.side, out.seat,
+                                  top, (res.side, res.way, row, swapped, tuple(played)), None,
+                                  None)), "K5 + K6 + K7 + K8"
         self.trick = Trick(self.first_player)
         self.to_act = self.first_player
-        return text, rule + " + K7"
+        return (_trick_text, (self._voice, seat, card, k, out.tie, best, out.side, out.seat,
+                              top, None, tuple(self.trick_sides), tie_side)), "K5 + K6 + K7"
 
     def _what_now(self) -> str:
         """What the tricks so far mean for the rest of the hand (K7), in words."""
-        s = self.trick_sides
-        esku_side = self.side_name(self.side_of(self.esku))
-        if len(s) == 1:
-            if s[0] is None:
-                return ("Now whoever takes the erdia wins the hand; if it ties too, the atzea "
-                        f"decides, and three ties go to {esku_side}, the esku's side.")
-            w, l = self.side_name(s[0]), self.side_name(1 - s[0])
-            it = {"you": "you", "they": "them"}.get(self._side_it(s[0]), "it")
-            return (f"{_cap(w)} took the aurrea, so a win or a tie in the erdia wins {it} "
-                    f"the hand: {l} must take the erdia.")
-        a, b = s
-        if a is not None and b is not None:   # won and lost
-            return (f"The tricks are level, one each: the atzea decides, and a tie in it gives "
-                    f"the hand to {self.side_name(a)}, who took the aurrea first.")
-        return (f"Two ties: the atzea decides, and a third tie gives the hand to {esku_side}, "
-                f"the esku's side.")
+        return _what_now_text(self._voice, tuple(self.trick_sides), self.side_of(self.esku))
 
     # ---- the counters --------------------------------------------------------------------
     def _do_score(self, action):
@@ -2100,7 +2264,7 @@ class Truk(SidesAddressed, Game):
         if last is not None and seat is not None and last.index in self._private:
             side, public = self._private[last.index]
             if self.side_of(seat) != side:
-                out["last"]["text"] = public
+                out["last"]["text"] = text_of(public)
         return out
 
     def _card_for(self, card, seat, owner):
