@@ -1481,9 +1481,8 @@ class Truk(SidesAddressed, Game):
         seat = action.seat
         hand = self.hands[seat]
         old = [c for c in hand if c in action.cards]
-        w = self.words
         if not old:
-            return f"{w.says(seat, 'changes')} no cards."
+            return (_no_change_text, (self._voice, seat))
         for c in old:
             hand.remove(c)
         new = self.stock[:len(old)]
@@ -1491,25 +1490,20 @@ class Truk(SidesAddressed, Game):
         hand.extend(new)
         hand.sort(key=lambda c: -_RV[c.rank])
         self.exchange = {"seat": seat, "old": old, "new": new, "why": why}
-        shown = _listing([self._shown(c, seat) for c in old])
-        k = len(old)
-        if seat == self.open_seat:
-            return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
-                    f"card{'s' if k > 1 else ''} from the stock ({len(self.stock)} left), face "
-                    f"up like all the open hand's cards (KV3).")
-        return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
-                f"card{'s' if k > 1 else ''} from the stock ({len(self.stock)} left); 2s and 3s are shown face down.")
+        # (the cards the table sees: a 2 or a 3 face down is kept as None, not the card)
+        shown = tuple([c if self._face_up(c, seat) else None for c in old])
+        return (_change_text, (self._voice, seat, shown, len(old), len(self.stock),
+                               seat == self.open_seat))
 
     def _do_keep(self, action):
         ex = self.exchange
         seat = ex["seat"]
         self.exchange = None
-        w = self.words
         if action.kind == "keep":
             for c in ex["old"]:
                 self.aside.append({"seat": seat, "card": c, "up": self._face_up(c, seat),
                                    "why": ex["why"]})
-            return f"{w.says(seat, 'keeps')} the new cards; the old ones stay aside."
+            return (_keep_text, (self._voice, seat, True))
         hand = self.hands[seat]
         for c in ex["new"]:
             hand.remove(c)
@@ -1517,33 +1511,29 @@ class Truk(SidesAddressed, Game):
                                "why": ex["why"]})
         hand.extend(ex["old"])
         hand.sort(key=lambda c: -_RV[c.rank])
-        return (f"{w.says(seat, 'finds')} the new cards worse and {w.verb(seat, 'takes')} the "
-                f"old ones back; the new ones go aside face down.")
+        return (_keep_text, (self._voice, seat, False))
 
     def _do_pasotan(self, action):
-        w = self.words
         seat = action.seat
         kind = action.kind
         if kind in ("keep", "take_back"):
             text = self._do_keep(action)
             self.to_act = self.table.next(seat)
-            if self.stock:
-                text += f" {w.poss(self.to_act)} turn to change cards or say 'we play'."
-            else:
-                text += f" The stock is empty: {w.name(self.to_act)} must say 'we play'."
-            return text, "K16"
+            return (_join, (text, (_pasotan_turn_text, (self._voice, self.to_act,
+                                                        bool(self.stock))))), "K16"
         if kind == "play_truk":
             self._start_play()
+            w = self.words
             return (f"{w.says(seat, 'says')} 'we play': "
                     f"{self._side_says(self.side_of(seat), 'decides')} to play, so the changing "
                     f"ends and the pasotan truk is played. {w.says(self.to_act, 'leads')} the "
                     f"aurrea.", "K16")
         self.pasotan_changes += 1
         text = self._do_change(action, "pasotan")
-        return text + " Keep them, or take the old cards back if the new ones are worse?", "K16"
+        return (_join, (text, " Keep them, or take the old cards back if the new ones are "
+                              "worse?")), "K16"
 
     def _do_paso(self, action):
-        w = self.words
         seat = action.seat
         kind = action.kind
         paso = self.paso
@@ -1551,32 +1541,32 @@ class Truk(SidesAddressed, Game):
             paso["stage"] = "change"
             paso["answer"] = "accepted"
             self.to_act = paso["asker"]
-            return (f"{w.says(seat, 'accepts')} the pass: both change cards from the stock, "
-                    f"{w.name(paso['asker'])} first.", "K18")
+            return (_accept_pass_text, (self._voice, seat, paso["asker"])), "K18"
         if kind == "refuse_pass":
             paso["answer"] = "refused"
-            return self._end_paso(f"{w.says(seat, 'refuses')} the pass: the hand goes on. ")
+            return self._end_paso((_refuse_pass_text, (self._voice, seat)))
         if kind in ("keep", "take_back"):
             text = self._do_keep(action)
             return self._paso_next(seat, text)
         text = self._do_change(action, "paso eske")
         if self.exchange is not None:
-            return text + " Keep them, or take the old cards back if the new ones are worse?", "K18"
+            return (_join, (text, " Keep them, or take the old cards back if the new ones are "
+                                  "worse?")), "K18"
         return self._paso_next(seat, text)
 
     def _paso_next(self, seat, text):
         paso = self.paso
         if seat == paso["asker"]:
             self.to_act = paso["answerer"]
-            return text + f" Now {self.words.says(self.to_act, 'changes')}.", "K18"
-        return self._end_paso(text + " ")
+            return (_join, (text, (_now_changes_text, (self._voice, self.to_act)))), "K18"
+        return self._end_paso((_join, (text, " ")))
 
     def _end_paso(self, text):
         asker = self.paso["asker"]
         self.paso["stage"] = "done"
         self._phase = PLAY_PHASE
         self.to_act = asker
-        return text + f"{self.words.says(asker, 'plays')} on.", "K18"
+        return (_join, (text, (_plays_on_text, (self._voice, asker)))), "K18"
 
     # ---- play ----------------------------------------------------------------------------
     def _play_choices(self, seat) -> str:
@@ -1750,16 +1740,13 @@ class Truk(SidesAddressed, Game):
 
     def _do_play(self, action):
         kind, seat = action.kind, action.seat
-        w = self.words
         if kind == "ask_pass":
             answerer = self.table.next(seat)
             self.asked_pass.add(seat)
             self.paso = {"asker": seat, "answerer": answerer, "stage": "ask", "answer": None}
             self._phase = PASO_PHASE
             self.to_act = answerer
-            return (f"{w.says(seat, 'says')} 'paso eske': {w.verb(seat, 'asks')} "
-                    f"{w.name(answerer)}, on {w.poss(seat)} right, to pass. Refused, the hand "
-                    f"goes on; accepted, both change cards.", "K18")
+            return (_ask_pass_text, (self._voice, seat, answerer)), "K18"
         if kind == "truk":
             answerer = self.played_by(self.table.next_opponent(seat))   # KV3
             self.call = Call.made("truk", by=seat, table=self.table, resume=seat, stake=1,
@@ -1769,15 +1756,11 @@ class Truk(SidesAddressed, Game):
                         "answer_by": answerer}
             self._phase = ANSWER_PHASE
             self.to_act = answerer
-            side = self.side_of(seat)
-            return (f"{w.says(seat, BET_WAYS[action.what])}: a truk bet, in the "
-                    f"{TRICK_NAMES[len(self.tricks)]}. {self._answers(answerer)}: with 'Joka!' "
-                    f"the hand is played for a truk instead of the tanto; with a refusal "
-                    f"{self._side_says(side, 'takes')} the tanto and the hand ends.", "K17")
+            return (_truk_bet_text, (self._voice, seat, action.what, len(self.tricks), answerer,
+                                     self.side_of(seat))), "K17"
         return self._play_card(seat, action.card)
 
     def _do_answer(self, action):
-        w = self.words
         call = self.call
         self.call = None
         side = call.side
@@ -1787,17 +1770,13 @@ class Truk(SidesAddressed, Game):
             self.mode = "bet"
             self._phase = PLAY_PHASE
             self.to_act = call.resume
-            return (f"{w.says(action.seat, 'says')} 'Joka!': the bet is accepted, so this hand "
-                    f"is played for a truk instead of the tanto, and its winner takes a truk "
-                    f"counter. {w.says(call.by, 'plays')} on.", "K17")
+            return (_joka_text, (self._voice, action.seat, call.by)), "K17"
         self.bet["answer"] = "refused"
         self.hand_result = {"side": side, "way": "refused", "row": None, "swapped": False,
                             "played": self._played_letters()}
         self._phase = SCORE_PHASE
         self.to_act = None
-        return (f"{w.says(action.seat, 'refuses')} the truk: the hand ends here, and "
-                f"{self.side_name(side)}, who bet, {self._side_verb(side, 'takes')} the tanto.",
-                "K17")
+        return (_refuse_text, (self._voice, action.seat, side)), "K17"
 
     def _played_letters(self):
         return [_letter(s) for s in self.trick_sides]
