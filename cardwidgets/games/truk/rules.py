@@ -344,6 +344,22 @@ _PLAYS: dict = {}
 _PLAY_ACTS = tuple({id(c): Action("play", seat, card=c) for c in _DECK} for seat in range(4))
 
 
+#: each seat's change of some of the deck's cards (by the ids of the card objects, which live
+#: for ever), made once: ``(seat, id, …)`` → the action (K16, K18)
+_CHANGES: dict = {}
+
+
+def _change_action(seat, cards) -> Action:
+    """The action of ``seat`` changing ``cards`` (a tuple), made once for the deck's cards."""
+    key = (seat, *map(id, cards))
+    action = _CHANGES.get(key)
+    if action is None:
+        action = Action("change", seat, cards=cards)
+        if _DECK_IDS.issuperset(key[1:]):
+            _CHANGES[key] = action
+    return action
+
+
 def _per_seat(kind) -> tuple:
     """Each seat's action of this kind (no card, amount or target), made once."""
     return tuple(_act(kind, seat) for seat in range(4))
@@ -1147,7 +1163,7 @@ class Truk(SidesAddressed, Game):
         hand = self.hands[seat]
         for k in range(least, most + 1):
             for combo in itertools.combinations(hand, k):
-                out.append(Action("change", seat, cards=combo))
+                out.append(_change_action(seat, combo))
         out += self._signal_actions(seat)
         return out
 
@@ -1934,7 +1950,7 @@ class Truk(SidesAddressed, Game):
             action = self._as_open(action)
         text, rule = self._do_step(action)
         self._settle()
-        if self.you is not None:
+        if self._voice.w.you is not None:        # (self.you, read without a property)
             text = sentence_case(text) if text.__class__ is str else (_sentence_of, (text,))
         return text, rule
 
