@@ -717,6 +717,54 @@ def _refuse_text(v, seat, side) -> str:
             f"{v.side_name(side)}, who bet, {v.side_verb(side, 'takes')} the tanto.")
 
 
+def _deal_text(v, dealer, first, itzu, first_deal) -> str:
+    """K4, K11: the words of a deal by ``dealer`` (KV3: the open hand's partner deals for
+    it), starting with ``first``."""
+    w = v.w
+    deals = w.says(dealer, 'deals')
+    if itzu and dealer == OPEN_SEAT:      # KV3: its partner deals for it
+        deals = f"{w.says(OPEN_PARTNER, 'deals')} for the open hand"
+    text = (f"{deals} three cards to each player, one at a time, to the "
+            f"right, starting with {w.name(first)}")
+    if itzu:
+        text += (f"; the open hand's three cards lie face up for everyone to see, and "
+                 f"{w.says(OPEN_PARTNER, 'plays')} them (KV3)")
+    if first_deal:
+        return text + " (anyone may deal the first cards)."
+    return text + (f". {w.says(dealer, 'is')} the esku ({w.verb(dealer, 'plays')} last) and "
+                   f"{w.verb(dealer, 'sits')} on the right of the last esku.")
+
+
+def _option_due_text(v, side, speaker, k) -> str:
+    """K12, K13: a hand for a truk the side with ``k`` options decides on."""
+    w = v.w
+    speaks = f"; {w.says(speaker, 'speaks')} for the side" if v.n == 4 else ""
+    its = "its" if v.n == 4 else w.their(side)
+    return (f" This hand is for a truk: {v.side_says(side, 'looks')} at "
+            f"{its} cards and {v.side_verb(side, 'decides')} whether "
+            f"to play it or not ({k} option"
+            f"{'s' if k > 1 else ''} left{speaks}).")
+
+
+def _pasotan_start_text(v, seat) -> str:
+    return (f" This truk is played pasotan: starting with {v.w.name(seat)}, each "
+            f"player in turn may change cards from the stock, until one says 'we play'.")
+
+
+def _tanto_words_text(v, a, b) -> str:
+    """K10, K13: the tantos of a hand played for a tanto, side A having ``a`` and B ``b``."""
+    if TANTOS - a - b == 1 and a == b == 1:
+        return "the 3rd tanto: 1 each, and the winner takes all 3"
+    if a == b == 0:
+        return "the first of a new tanto phase; 3 tantos in the middle"
+    return f"tantos: {v.side_name(0)} {a}, {v.side_name(1)} {b}"
+
+
+def _tanto_hand_text(v, a, b, leader) -> str:
+    return (f" This hand is played for a tanto ({_tanto_words_text(v, a, b)}). "
+            f"{v.w.says(leader, 'leads')} the aurrea.")
+
+
 def _back_text(v, seat) -> str:
     return f" The decision is back with {v.w.name(seat)}."
 
@@ -1255,21 +1303,11 @@ class Truk(SidesAddressed, Game):
         for hand in self.hands:
             hand.sort(key=lambda c: -_RV[c.rank])
         self.stock = list(cards[3 * n:])
-        w = self.words
-        deals = w.says(dealer, 'deals')
-        if dealer == self.open_seat:      # KV3: its partner deals for it
-            deals = f"{w.says(OPEN_PARTNER, 'deals')} for the open hand"
-        text = (f"{deals} three cards to each player, one at a time, to the "
-                f"right, starting with {w.name(order[0])}")
-        if self.options["itzu"]:
-            text += (f"; the open hand's three cards lie face up for everyone to see, and "
-                     f"{w.says(OPEN_PARTNER, 'plays')} them (KV3)")
         if first_deal:
-            text += " (anyone may deal the first cards)."
-            return self._draw(dealer, order, text)
-        text += (f". {w.says(dealer, 'is')} the esku ({w.verb(dealer, 'plays')} last) and "
-                 f"{w.verb(dealer, 'sits')} on the right of the last esku.")
-        return self._after_deal(text, "K4")
+            return self._draw(dealer, order, _deal_text(self._voice, dealer, order[0],
+                                                        self.options["itzu"], True))
+        return self._after_deal((_deal_text, (self._voice, dealer, order[0],
+                                              self.options["itzu"], False)), "K4")
 
     def _draw(self, dealer, order, text):
         """K11: each player draws a fourth card; the highest draw is the first esku."""
@@ -1318,34 +1356,28 @@ class Truk(SidesAddressed, Game):
         return self._after_deal(text, "K11")
 
     def _after_deal(self, text, rule):
-        """Where a fresh deal leads: a decision on the truk, pasotan changes, or play."""
-        w = self.words
+        """Where a fresh deal leads: a decision on the truk, pasotan changes, or play (the
+        words of the deal ``text`` and of what follows made when read)."""
+        v = self._voice
         if self.stake == "truk" and self.due is not None:
             side = self.due["side"]
             self.to_act = self.speaker(side)
-            k = self.due["options"]
             self._phase = OPTION_PHASE
-            speaks = f"; {w.says(self.to_act, 'speaks')} for the side" if self.n == 4 else ""
-            text += (f" This hand is for a truk: {self._side_says(side, 'looks')} at "
-                     f"{self._its(side)} cards and {self._side_verb(side, 'decides')} whether "
-                     f"to play it or not ({k} option"
-                     f"{'s' if k > 1 else ''} left{speaks}).")
+            more = (_option_due_text, (v, side, self.to_act, self.due["options"]))
             rule += " + " + self._option_rule()
         elif self.stake == "truk" and self.mode == "pasotan":
             self.to_act = self.first_player
             self._phase = PASOTAN_PHASE
-            text += (f" This truk is played pasotan: starting with {w.name(self.to_act)}, each "
-                     f"player in turn may change cards from the stock, until one says 'we play'.")
+            more = (_pasotan_start_text, (v, self.to_act))
             rule += " + K16"
         else:
             self._start_play()
             if self.stake == "truk":
-                text += f" This hand is played for a truk ({self._mode_words()})."
+                more = f" This hand is played for a truk ({self._mode_words()})."
             else:
-                text += (f" This hand is played for a tanto ({self._tanto_words()}). "
-                         f"{w.says(self.to_act, 'leads')} the aurrea.")
+                more = (_tanto_hand_text, (v, self.tantos[0], self.tantos[1], self.to_act))
             rule += " + K10" if self.stake == "tanto" else ""
-        return text, rule
+        return (_join, (text, more)), rule
 
     def _dealer_words(self, seat) -> str:
         """Who deals for ``seat``: the seat, or the open hand's partner for it (KV3)."""
@@ -1360,12 +1392,7 @@ class Truk(SidesAddressed, Game):
                 "bet": "a truk bet was accepted"}.get(self.mode, "")
 
     def _tanto_words(self):
-        a, b = self.tantos
-        if self.tantos_middle == 1 and a == b == 1:
-            return "the 3rd tanto: 1 each, and the winner takes all 3"
-        if a == b == 0:
-            return "the first of a new tanto phase; 3 tantos in the middle"
-        return f"tantos: {self.side_name(0)} {a}, {self.side_name(1)} {b}"
+        return _tanto_words_text(self._voice, self.tantos[0], self.tantos[1])
 
     def _start_play(self):
         self._phase = PLAY_PHASE
