@@ -108,3 +108,45 @@ def test_legal_actions_are_the_checks_verdict():
                     copy = Action(a.kind, a.seat, a.card, a.amount, a.cards, a.what)
                     assert game.why_not(copy) is None, (a, game.why_not(copy))
             _step(game, rng)
+
+
+def _read_all(game):
+    return [(s.text, s.rule) for s in game.history]
+
+
+@pytest.mark.parametrize("setup", [
+    {"players": 4}, {"players": 2}, {"players": 3},
+    {"players": ["You", "Bea", "Cy", "Dan"]}, {"players": ["Ada", "You", "Cy"]},
+    {"players": 4, "options": {"signals_seen": True, "bet_keeps_tantos": True}},
+    {"players": ["Ada", "Bea", "You", "Dan"], "options": {"partners_win": True}},
+], ids=["4", "2", "itzu", "you", "itzu-you", "KV1-KV2", "you-KV4"])
+def test_late_texts_are_the_words_of_their_moment(setup):
+    """Every step text made when read (K4–K19: deals, cards, tricks, signals, passes,
+    changes, bets, counters) is the text read at once, though read after the whole game has
+    moved on, in forks and after going back; and each seat's view of the last step (a
+    signal's public words for the other side, K19) is the same read at once or late."""
+    for seed in (11, 12):
+        players = setup["players"]
+        options = setup.get("options")
+        at_once, late = Truk(players, options=options), Truk(players, options=options)
+        r1, r2 = random.Random(seed), random.Random(seed)
+        texts, views = [], []
+        while not at_once.finished:
+            step = _step(at_once, r1)
+            texts.append((step.text, step.rule))
+            views.append([at_once.view(s)["last"]["text"] for s in range(at_once.n)])
+        steps = 0
+        while not late.finished:
+            _step(late, r2)
+            steps += 1
+            if steps % 9 == 0:                     # a trial in a fork, its texts read
+                fork = late.fork()
+                for _ in range(20):
+                    if fork.finished:
+                        break
+                    _step(fork, random.Random(steps))
+                _read_all(fork)
+        assert _read_all(late) == texts
+        for i in range(0, len(texts), 13):         # the views of the last step, read late
+            late.goto(i + 1)
+            assert [late.view(s)["last"]["text"] for s in range(late.n)] == views[i]
