@@ -765,6 +765,49 @@ def _tanto_hand_text(v, a, b, leader) -> str:
             f"{v.w.says(leader, 'leads')} the aurrea.")
 
 
+def _score_text(v, side, refused, truk, truks, before, after, kv2, esku) -> str:
+    """K9, K10, K13, K15, K17: the counters ``side`` moves for the hand it won (``refused``:
+    by a refused truk bet; ``truk``: a hand for a truk), the truks and the tantos
+    ``before`` and ``after``, and the next esku (``None``: the game is over). ``kv2``: the
+    tantos stay after a truk reached by a bet (KV2)."""
+    says = v.side_says
+    if truk:
+        text = (f"{_cap(says(side, 'takes'))} a truk counter for the hand "
+                f"{v.side_it(side)} won (K15): "
+                f"truks {v.side_name(0)} {truks[0]}, {v.side_name(1)} "
+                f"{truks[1]}.")
+        if esku is None:
+            return (text + f" {_cap(says(side, 'has'))} 6 truks and "
+                    f"{v.side_verb(side, 'wins')} the game.")
+        if kv2:
+            text += (" The truk came from a bet, so the tantos stay where they are and the "
+                     f"tanto phase goes on (KV2): {_tanto_words_text(v, *before)}.")
+        else:
+            if sum(before):
+                text += " The tantos go back to the middle"
+            else:
+                text += " The tantos are all in the middle"
+            text += "; a new tanto phase begins (K10)."
+    else:
+        how = ("for the refused truk bet (K17)" if refused
+               else f"for the hand {v.side_it(side)} won")
+        if before == (1, 1):
+            text = (f"{_cap(says(side, 'wins'))} the 3rd tanto {how} and "
+                    f"{v.side_verb(side, 'takes')} all 3 tantos (AB): the next hand is for a "
+                    f"truk, and {says(side, 'has')} one option (aukera bat).")
+        else:
+            text = (f"{_cap(says(side, 'takes'))} a tanto from the middle {how}: tantos "
+                    f"{v.side_name(0)} {after[0]}, {v.side_name(1)} {after[1]}.")
+            if after[side] == 2:
+                text += (f" {_cap(says(side, 'has'))} won the first two tanto hands (AA): the "
+                         f"next hand is for a truk, and {says(side, 'has')} two options (bi "
+                         f"aukera).")
+            elif after == (1, 1):
+                text += " One tanto each (AB): the next hand is played for the 3rd tanto."
+    return (text + f" The deal passes to the right: {v.w.says(esku, 'is')} the "
+            f"next esku.")
+
+
 def _back_text(v, seat) -> str:
     return f" The decision is back with {v.w.name(seat)}."
 
@@ -1866,7 +1909,6 @@ class Truk(SidesAddressed, Game):
     def _do_score(self, action):
         res = self.hand_result
         side = res["side"]
-        says = self._side_says
         entry = {"deal": self.deal_no, "esku": self.esku, "stake": self.stake, "mode": self.mode,
                  "tricks": list(res["played"]), "winner": side, "way": res["way"],
                  "row": res["row"], "swapped": res["swapped"],
@@ -1874,74 +1916,54 @@ class Truk(SidesAddressed, Game):
                      "by": self.bet["by"], "trick": self.bet["trick"],
                      "answer": self.bet["answer"]}}
         self.hand_log.append(entry)
-        if self.stake == "truk":
+        refused = res["way"] == "refused"
+        before = tuple(self.tantos)
+        truk = self.stake == "truk"
+        kv2 = False
+        if truk:
             self.truks[side] += 1
-            text = (f"{_cap(says(side, 'takes'))} a truk counter for the hand "
-                    f"{self._side_it(side)} won (K15): "
-                    f"truks {self.side_name(0)} {self.truks[0]}, {self.side_name(1)} "
-                    f"{self.truks[1]}.")
             rule = "K15"
             if self.truks[side] >= TARGET:
                 self.tantos = [0, 0]
                 self._phase = OVER_PHASE
                 self.to_act = None
-                return (text + f" {_cap(says(side, 'has'))} 6 truks and "
-                        f"{self._side_verb(side, 'wins')} the game.", "K15 + K9")
+                return (_score_text, (self._voice, side, refused, True, tuple(self.truks),
+                                      before, None, False, None)), "K15 + K9"
             if self.mode == "bet" and self.options["bet_keeps_tantos"]:
-                text += (" The truk came from a bet, so the tantos stay where they are and the "
-                         f"tanto phase goes on (KV2): {self._tanto_words()}.")
+                kv2 = True
                 rule += " + KV2"
             else:
-                if sum(self.tantos):
-                    text += " The tantos go back to the middle"
-                else:
-                    text += " The tantos are all in the middle"
-                text += "; a new tanto phase begins (K10)."
                 self.tantos = [0, 0]
                 self.phase_hands = 0
                 rule += " + K10"
             self.stake = "tanto"
             self.mode = None
-            return self._next_deal(text, rule)
-        # a tanto hand
-        self.phase_hands += 1
-        how = ("for the refused truk bet (K17)" if res["way"] == "refused"
-               else f"for the hand {self._side_it(side)} won")
-        if self.tantos == [1, 1]:
-            self.tantos = [0, 0]
-            self.tantos[side] = 3
-            text = (f"{_cap(says(side, 'wins'))} the 3rd tanto {how} and "
-                    f"{self._side_verb(side, 'takes')} all 3 tantos (AB): the next hand is for a "
-                    f"truk, and {says(side, 'has')} one option (aukera bat).")
-            self.due = {"side": side, "options": 1, "path": "AB"}
-            self.stake = "truk"
-            rule = "K13"
         else:
-            self.tantos[side] += 1
-            text = (f"{_cap(says(side, 'takes'))} a tanto from the middle {how}: tantos "
-                    f"{self.side_name(0)} {self.tantos[0]}, {self.side_name(1)} {self.tantos[1]}.")
-            rule = "K10"
-            if self.tantos[side] == 2:
-                self.due = {"side": side, "options": 2, "path": "AA"}
+            # a tanto hand
+            self.phase_hands += 1
+            if self.tantos == [1, 1]:
+                self.tantos = [0, 0]
+                self.tantos[side] = 3
+                self.due = {"side": side, "options": 1, "path": "AB"}
                 self.stake = "truk"
-                text += (f" {_cap(says(side, 'has'))} won the first two tanto hands (AA): the "
-                         f"next hand is for a truk, and {says(side, 'has')} two options (bi "
-                         f"aukera).")
-                rule = "K10 + K13"
-            elif self.tantos == [1, 1]:
-                text += " One tanto each (AB): the next hand is played for the 3rd tanto."
-                rule = "K10 + K13"
-        if res["way"] == "refused":
-            rule = "K17 + " + rule
-        return self._next_deal(text, rule)
-
-    def _next_deal(self, text, rule):
+                rule = "K13"
+            else:
+                self.tantos[side] += 1
+                rule = "K10"
+                if self.tantos[side] == 2:
+                    self.due = {"side": side, "options": 2, "path": "AA"}
+                    self.stake = "truk"
+                    rule = "K10 + K13"
+                elif self.tantos == [1, 1]:
+                    rule = "K10 + K13"
+            if refused:
+                rule = "K17 + " + rule
         self.esku = self.table.next(self.esku)
         self.deal_no += 1
         self._phase = DEAL_PHASE
         self.to_act = None
-        return (text + f" The deal passes to the right: {self.words.says(self.esku, 'is')} the "
-                f"next esku.", rule)
+        return (_score_text, (self._voice, side, refused, truk, tuple(self.truks), before,
+                              tuple(self.tantos), kv2, self.esku)), rule
 
     # ---- doing ---------------------------------------------------------------------------
     def _check(self, action):
