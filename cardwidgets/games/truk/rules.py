@@ -27,7 +27,7 @@ from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, Ill
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
 from ...engine.cards import SUIT_SYSTEMS
-from ...engine.core import shared_action, shuffled, text_of
+from ...engine.core import Step, shared_action, shuffled, text_of
 from ...engine.words import SidesAddressed, Words, sentence_case
 
 __all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
@@ -302,6 +302,7 @@ _DECK_SET = frozenset(_DECK)
 _DECK_IDS = frozenset(map(id, _DECK))
 _CANON = {c: c for c in _DECK}          # a card equal to one of the deck's → the deck's
 _POWER = RankPower(RankOrder(RANK))
+_new = tuple.__new__     # makes a Step from its fields at once (as Game._record does)
 _SPANISH = SUIT_SYSTEMS["spanish"]
 _RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
 
@@ -1994,11 +1995,54 @@ class Truk(SidesAddressed, Game):
                 raise
             raise IllegalAction(refusal.rule, sentence_case(refusal.reason)) from None
 
+    def apply(self, action):
+        """As :meth:`Game.apply`, with one of the legal actions worked out for this step (the
+        very object: it passed every check when they were worked out) applied and recorded
+        here at once, the hot path of every game and every computer player's trial. Any
+        other action goes through all the checks (:meth:`Game.apply`)."""
+        legal = self._legal_now
+        if legal is None:
+            return Game.apply(self, action)
+        for allowed in legal:
+            if allowed is action:
+                break
+        else:
+            return Game.apply(self, action)
+        phase = self._phase.key
+        deal = self.deal_no
+        actor = self.current_player
+        self._legal_now = None
+        try:
+            text, rule = self._do(action)
+        except Exception:
+            self._rebuild(self.actions)  # never leave a half-applied action behind
+            raise
+        # as Game._record (written out: one call fewer a step)
+        actions = self.actions
+        actions.append(action)
+        step = _new(Step, (len(actions), action, phase, deal, [text], rule, actor))
+        self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
+        return step
+
     def _do(self, action):
         if self.options["itzu"]:
             action = self._as_open(action)
         text, rule = self._do_step(action)
-        self._settle()
+        # _settle, written out (once a step)
+        phase = self._phase.key
+        if phase == "over":
+            self.current_player = None
+            self.finished = True
+        elif phase == "deal":
+            self.current_player = CHANCE
+        elif phase == "score":
+            self.current_player = TABLE
+        else:
+            to_act = self.to_act
+            self.current_player = (OPEN_PARTNER if to_act == OPEN_SEAT and self.options["itzu"]
+                                   else to_act)      # KV3: the open hand's partner plays it
         if self._voice.w.you is not None:        # (self.you, read without a property)
             text = sentence_case(text) if text.__class__ is str else (_sentence_of, (text,))
         return text, rule
@@ -2007,10 +2051,15 @@ class Truk(SidesAddressed, Game):
         key = self._phase.key
         if self.consult is not None:
             return self._do_consult(action)
-        if action.kind == "signal":
+        kind = action.kind
+        if kind == "signal":
             return self._do_signal(action)
-        if action.kind == "ask_partner":
+        if kind == "ask_partner":
             return self._do_ask_partner(action)
+        if key == "play":
+            if kind == "play":
+                return self._play_card(action.seat, action.card)
+            return self._do_play(action)
         if key == "deal":
             return self._do_deal(action)
         if key == "option":
