@@ -400,7 +400,10 @@ _FREE_SIGNALS = _free_signal_table()
 
 
 def _play_action(seat, card) -> Action:
-    action = _PLAYS[seat, card] = Action("play", seat, card=card)
+    """The play of a card that is not one of the deck's own objects (an equal one)."""
+    action = _PLAYS.get((seat, card))
+    if action is None:
+        action = _PLAYS[seat, card] = Action("play", seat, card=card)
     return action
 
 
@@ -1049,6 +1052,8 @@ class Truk(SidesAddressed, Game):
         self._private: dict[int, tuple] = {}   # step index → (side that sees it, public text)
         #: K19: which seats may signal (the table's configuration: never changes)
         self._signalling = tuple(self._signals_allowed(s) for s in range(self.n))
+        #: K4: the seat on each seat's right, who plays next (the table's: never changes)
+        self._next_seat = tuple(self.table.next(s) for s in range(self.n))
         self._new_hand_state()
         self._phase = DEAL_PHASE
         self._settle()
@@ -1199,7 +1204,10 @@ class Truk(SidesAddressed, Game):
             actor = self.current_player
             if actor is None or actor == CHANCE:
                 return []
-            legal = self._legal_now = tuple(self._legal())
+            legal = self._legal_of_turn()
+            if self.options["itzu"] and self._in_open_turn():
+                legal = self._legal()            # KV3: made by the open hand's partner
+            legal = self._legal_now = tuple(legal)
             self._actor_now = actor
         return [*legal]
 
@@ -1219,8 +1227,11 @@ class Truk(SidesAddressed, Game):
         seat = self.to_act
         if key == "play":
             if self.consult is None:
-                plays = _PLAY_ACTS[seat]
-                out = [plays.get(id(c)) or _play_action(seat, c) for c in self.hands[seat]]
+                hand = self.hands[seat]
+                try:            # (the deck's own cards: always, but for a hand set by hand)
+                    out = [*map(_PLAY_ACTS[seat].__getitem__, map(id, hand))]
+                except KeyError:
+                    out = [_play_action(seat, c) for c in hand]
                 if self.stake == "tanto" and self.bet is None:      # K17 (_may_bet)
                     out.append(_TRUK_BETS[seat])
                 if self.stock and seat not in self.asked_pass:     # K18 (_may_ask_pass)
@@ -1874,7 +1885,7 @@ class Truk(SidesAddressed, Game):
         trick = self.trick = self.trick.add(seat, card)
         k = len(self.tricks)
         if len(trick.plays) < self.n:
-            self.to_act = self.table.next(seat)
+            self.to_act = self._next_seat[seat]
             return (_card_played, (self._voice.w, seat, card, TRICK_NAMES[k])), "K5"
         # the trick is complete
         out = trick.outcome(self.power, self.table.team_of)
