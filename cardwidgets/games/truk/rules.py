@@ -1054,6 +1054,9 @@ class Truk(SidesAddressed, Game):
         self._signalling = tuple(self._signals_allowed(s) for s in range(self.n))
         #: K4: the seat on each seat's right, who plays next (the table's: never changes)
         self._next_seat = tuple(self.table.next(s) for s in range(self.n))
+        #: K4: the order each dealer deals in, from the seat on its right (never changes)
+        self._deal_orders = tuple(tuple(self.table.order_from(self.table.next(s)))
+                                  for s in range(self.n))
         self._new_hand_state()
         self._phase = DEAL_PHASE
         self._settle()
@@ -1352,7 +1355,7 @@ class Truk(SidesAddressed, Game):
         first_deal = self.esku is None
         dealer = self.dealer if first_deal else self.esku
         n = self.n
-        order = self.table.order_from(self.table.next(dealer))
+        order = self._deal_orders[dealer]
         for i in range(3 * n):
             self.hands[order[i % n]].append(cards[i])
         for hand in self.hands:
@@ -1887,14 +1890,22 @@ class Truk(SidesAddressed, Game):
         if len(trick.plays) < self.n:
             self.to_act = self._next_seat[seat]
             return (_card_played, (self._voice.w, seat, card, TRICK_NAMES[k])), "K5"
-        # the trick is complete
-        out = trick.outcome(self.power, self.table.team_of)
-        if len(out.best) > 1 and not self.options["partners_win"]:
-            out = trick.outcome(self.power)     # K5: equal top cards tie, partners' too (KV4: not)
+        # the trick is complete: K2, K5: the highest rank takes it (suits never matter), and
+        # equal top cards tie, partners' too (KV4: partners' are a win for their side)
+        plays = trick.plays
+        top_value = max([_RV[p.card.rank] for p in plays])
+        tops = [p for p in plays if _RV[p.card.rank] == top_value]
+        best = tuple([p.seat for p in tops])
+        top = tops[0].card
+        team_of = self.table.team_of
+        if len(tops) == 1:
+            tie, side, winner = False, team_of(best[0]), best[0]
+        elif self.options["partners_win"] and len({team_of(x) for x in best}) == 1:
+            tie, side, winner = False, team_of(best[0]), best[0]
+        else:
+            tie, side, winner = True, None, None
         self.tricks.append(trick)
-        self.trick_sides.append(out.side)
-        best = tuple([x.seat for x in out.best])
-        top = out.best[0].card
+        self.trick_sides.append(side)
         tie_side = self.side_of(self.esku)
         res = three_trick_hand(self.trick_sides, tie_side)
         if res.decided:
@@ -1905,13 +1916,13 @@ class Truk(SidesAddressed, Game):
             self._phase = SCORE_PHASE
             self.to_act = None
             self.trick = None
-            return (_trick_text, (self._voice, seat, card, k, out.tie, best, out.side, out.seat,
-                                  top, (res.side, res.way, row, swapped, tuple(played)), None,
+            return (_trick_text, (self._voice, seat, card, k, tie, best, side, winner, top,
+                                  (res.side, res.way, row, swapped, tuple(played)), None,
                                   None)), "K5 + K6 + K7 + K8"
         self.trick = Trick(self.first_player)
         self.to_act = self.first_player
-        return (_trick_text, (self._voice, seat, card, k, out.tie, best, out.side, out.seat,
-                              top, None, tuple(self.trick_sides), tie_side)), "K5 + K6 + K7"
+        return (_trick_text, (self._voice, seat, card, k, tie, best, side, winner, top, None,
+                              tuple(self.trick_sides), tie_side)), "K5 + K6 + K7"
 
     def _what_now(self) -> str:
         """What the tricks so far mean for the rest of the hand (K7), in words."""
