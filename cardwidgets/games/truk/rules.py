@@ -463,6 +463,11 @@ def doc_row_of(played) -> tuple:
     return None, False
 
 
+#: K8: :func:`doc_row_of` of every sequence of tricks a hand can be decided by, made once
+_DOC_ROWS = {played: doc_row_of(played) for played in
+             {tuple(r["played"]) for r in hand_table(0) + hand_table(1)}}
+
+
 def _check_dealer(game, value):
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.n:
         return f"the first dealer is a seat number from 0 to {game.n - 1}"
@@ -1052,6 +1057,8 @@ class Truk(SidesAddressed, Game):
         self._private: dict[int, tuple] = {}   # step index → (side that sees it, public text)
         #: K19: which seats may signal (the table's configuration: never changes)
         self._signalling = tuple(self._signals_allowed(s) for s in range(self.n))
+        #: K3: each seat's partner (the table's: never changes)
+        self._partners = tuple(self.table.partner(s) for s in range(self.n))
         #: K4: the seat on each seat's right, who plays next (the table's: never changes)
         self._next_seat = tuple(self.table.next(s) for s in range(self.n))
         #: K4: the order each dealer deals in, from the seat on its right (never changes)
@@ -1581,11 +1588,15 @@ class Truk(SidesAddressed, Game):
     def _do_change(self, action, why):
         seat = action.seat
         hand = self.hands[seat]
-        old = [c for c in hand if c in action.cards]
+        cards = action.cards
+        ids = {*map(id, cards)}
+        old = [c for c in hand if id(c) in ids]     # (the very cards: a legal action's)
+        if len(old) != len(cards):
+            old = [c for c in hand if c in cards]   # (equal cards, made elsewhere)
         if not old:
             return (_no_change_text, (self._voice, seat))
-        for c in old:
-            hand.remove(c)
+        gone = {*map(id, old)}
+        hand[:] = [c for c in hand if id(c) not in gone]
         new = self.stock[:len(old)]
         del self.stock[:len(old)]
         hand.extend(new)
@@ -1767,7 +1778,7 @@ class Truk(SidesAddressed, Game):
         self.given.add((seat, what))
         self._given_bits[seat] |= _SIGNAL_BIT[what]
         side = self.side_of(seat)
-        partner = self.table.partner(seat)
+        partner = self._partners[seat]
         self.signals.append({"seat": seat, "what": what, "trick": len(self.tricks),
                              "step": len(self.actions) + 1,
                              "phase": self._phase.key})
@@ -1910,7 +1921,7 @@ class Truk(SidesAddressed, Game):
         res = three_trick_hand(self.trick_sides, tie_side)
         if res.decided:
             played = self._played_letters()
-            row, swapped = doc_row_of(played)
+            row, swapped = _DOC_ROWS.get(tuple(played)) or doc_row_of(played)
             self.hand_result = {"side": res.side, "way": res.way, "row": row,
                                 "swapped": swapped, "played": played}
             self._phase = SCORE_PHASE
@@ -1919,8 +1930,9 @@ class Truk(SidesAddressed, Game):
             return (_trick_text, (self._voice, seat, card, k, tie, best, side, winner, top,
                                   (res.side, res.way, row, swapped, tuple(played)), None,
                                   None)), "K5 + K6 + K7 + K8"
-        self.trick = Trick(self.first_player)
-        self.to_act = self.first_player
+        first = self._next_seat[self.esku]             # K4: self.first_player
+        self.trick = _new(Trick, (first, ()))
+        self.to_act = first
         return (_trick_text, (self._voice, seat, card, k, tie, best, side, winner, top, None,
                               tuple(self.trick_sides), tie_side)), "K5 + K6 + K7"
 
