@@ -7,7 +7,7 @@ import pytest
 
 from cardwidgets import Truk
 from cardwidgets.engine import CHANCE, Game
-from cardwidgets.games.truk.rules import SIGNALS, _signals_of_ranks
+from cardwidgets.games.truk.rules import SIGNALS, _signal_key, _signals_of_ranks
 
 
 def _step(game, rng):
@@ -150,3 +150,22 @@ def test_late_texts_are_the_words_of_their_moment(setup):
         for i in range(0, len(texts), 13):         # the views of the last step, read late
             late.goto(i + 1)
             assert [late.view(s)["last"]["text"] for s in range(late.n)] == views[i]
+
+
+def test_K19_legal_signals_in_imagined_worlds_are_the_true_ones():
+    """K19: in a world a computer player imagines (other hands dealt again), the signals
+    offered to each seat are those true of its new cards, not of the real ones."""
+    for seed, game in _games(seeds=(7, 8)):
+        if game.n != 4:
+            continue
+        rng = random.Random(seed)
+        while not game.finished:
+            seat = game.current_player
+            if seat is not None and seat >= 0 and len(game.history) % 5 == 0:
+                world = game.sample_world(seat, random.Random(seed))
+                if world.exchange is None and world.current_player not in (None, CHANCE):
+                    offered = [a.what for a in world.legal_actions() if a.kind == "signal"]
+                    assert offered == _signals_by_the_rule(world, world.to_act)
+                    for other in range(world.n):     # every seat's, in that world
+                        assert world._signal_keys[other] == _signal_key(world.hands[other])
+            _step(game, rng)

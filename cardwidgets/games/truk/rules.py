@@ -399,6 +399,17 @@ def _free_signal_table() -> dict:
 _FREE_SIGNALS = _free_signal_table()
 
 
+def _signal_key(hand) -> int | None:
+    """K19: the hand's signal key (``None`` for a hand of more than three cards, which the
+    table does not cover), kept for each seat in ``_signal_keys`` as its hand changes."""
+    if len(hand) > 3:
+        return None
+    key = 0
+    for c in hand:
+        key += _SIGNAL_CODE.get(c.rank, 0)
+    return key
+
+
 def _play_action(seat, card) -> Action:
     """The play of a card that is not one of the deck's own objects (an equal one)."""
     action = _PLAYS.get((seat, card))
@@ -866,7 +877,7 @@ class Truk(SidesAddressed, Game):
     _FORK_FLAT = Game._FORK_FLAT | {"tantos", "truks", "stock", "tricks", "trick_sides",
                                     "hand_log", "decisions", "draws", "signals", "aside",
                                     "_private", "asked_pass", "given", "asked_partner",
-                                    "_given_bits"}
+                                    "_given_bits", "_signal_keys"}
     _FORK_NESTED = {"hands": 1}
     TRICK_NAMES = TRICK_NAMES
 
@@ -1087,6 +1098,7 @@ class Truk(SidesAddressed, Game):
         self.signals: list[dict] = []
         self.given: set = set()
         self._given_bits = [0] * n    # K19: the signals each seat gave, a bit each (_SIGNAL_BIT)
+        self._signal_keys = [0] * n   # K19: each hand's signal key (_signal_key), kept with it
         self.consult: dict | None = None   # K19: a partner asked for a signal: by, partner
         self.asked_partner: set = set()    # K19: who has asked the partner this hand
         self.hand_result: dict | None = None
@@ -1286,14 +1298,11 @@ class Truk(SidesAddressed, Game):
         and the signals the seat has given (``_given_bits``, kept with ``given``)."""
         if not self._signalling[seat]:
             return ()
-        hand = self.hands[seat]
-        if len(hand) > 3:            # (never in play: a hand holds three cards at most)
+        key = self._signal_keys[seat]
+        if key is None:              # (never in play: a hand holds three cards at most)
             given = self.given
-            return tuple([_SIGNAL_ACTIONS[seat, what] for what in _true_signals(hand)
+            return tuple([_SIGNAL_ACTIONS[seat, what] for what in _true_signals(self.hands[seat])
                           if (seat, what) not in given])
-        key = 0
-        for c in hand:
-            key += _SIGNAL_CODE.get(c.rank, 0)
         return _FREE_SIGNALS[seat << 12 | key << 6 | self._given_bits[seat]]
 
     def _may_ask_partner(self, seat):
@@ -1367,6 +1376,7 @@ class Truk(SidesAddressed, Game):
             self.hands[order[i % n]].append(cards[i])
         for hand in self.hands:
             hand.sort(key=lambda c: -_RV[c.rank])
+        self._signal_keys = [*map(_signal_key, self.hands)]
         self.stock = list(cards[3 * n:])
         if first_deal:
             return self._draw(dealer, order, _deal_text(self._voice, dealer, order[0],
@@ -1601,6 +1611,7 @@ class Truk(SidesAddressed, Game):
         del self.stock[:len(old)]
         hand.extend(new)
         hand.sort(key=lambda c: -_RV[c.rank])
+        self._signal_keys[seat] = _signal_key(hand)
         self.exchange = {"seat": seat, "old": old, "new": new, "why": why}
         # (the cards the table sees: a 2 or a 3 face down is kept as None, not the card)
         shown = tuple([c if self._face_up(c, seat) else None for c in old])
@@ -1623,6 +1634,7 @@ class Truk(SidesAddressed, Game):
                                "why": ex["why"]})
         hand.extend(ex["old"])
         hand.sort(key=lambda c: -_RV[c.rank])
+        self._signal_keys[seat] = _signal_key(hand)
         return (_keep_text, (self._voice, seat, False))
 
     def _do_pasotan(self, action):
@@ -1896,6 +1908,8 @@ class Truk(SidesAddressed, Game):
     def _play_card(self, seat, card):
         hand = self.hands[seat]
         card = hand.pop(hand.index(card))
+        if self._signal_keys[seat] is not None:
+            self._signal_keys[seat] -= _SIGNAL_CODE.get(card.rank, 0)     # K19
         trick = self.trick = self.trick.add(seat, card)
         k = len(self.tricks)
         if len(trick.plays) < self.n:
@@ -2063,7 +2077,10 @@ class Truk(SidesAddressed, Game):
     def _do(self, action):
         if self.options["itzu"]:
             action = self._as_open(action)
-        text, rule = self._do_step(action)
+        if action.kind == "play" and self._phase.key == "play" and self.consult is None:
+            text, rule = self._play_card(action.seat, action.card)     # (_do_step's)
+        else:
+            text, rule = self._do_step(action)
         # _settle, written out (once a step)
         phase = self._phase.key
         if phase == "over":
@@ -2090,10 +2107,6 @@ class Truk(SidesAddressed, Game):
             return self._do_signal(action)
         if kind == "ask_partner":
             return self._do_ask_partner(action)
-        if key == "play":
-            if kind == "play":
-                return self._play_card(action.seat, action.card)
-            return self._do_play(action)
         if key == "deal":
             return self._do_deal(action)
         if key == "option":
@@ -2579,6 +2592,7 @@ class Truk(SidesAddressed, Game):
                     c if c.rank not in ("2", "3") else next(fill) for c in ex["old"]])
             hand.sort(key=lambda c: -_RV[c.rank])
             world.hands[s] = hand
+            world._signal_keys[s] = _signal_key(hand)
         fill = iter(deal["aside"])
         for i in hidden_aside:
             world.aside[i] = dict(self.aside[i], card=next(fill))
