@@ -169,3 +169,23 @@ def test_K19_legal_signals_in_imagined_worlds_are_the_true_ones():
                     for other in range(world.n):     # every seat's, in that world
                         assert world._signal_keys[other] == _signal_key(world.hands[other])
             _step(game, rng)
+
+
+def test_K4_own_deal_out_of_its_time_is_refused_as_any_deal():
+    """K4: a deal made by chance_action and kept until the cards are being played is refused
+    with the same rule and reason as an equal deal made elsewhere; in its time it deals."""
+    from cardwidgets.engine import Action, IllegalAction
+    game = Truk(4)
+    rng = random.Random(5)
+    deal = game.chance_action(rng)
+    step = game.apply(deal)
+    assert step.actor == CHANCE and step.rule.startswith("K11")     # the first deal and draw
+    while game.phase.key == "deal" or game.current_player == CHANCE:
+        _step(game, rng)
+    kept = game.chance_action(rng)
+    copy = Action("deal", cards=kept.cards)
+    with pytest.raises(IllegalAction) as own:
+        game.apply(kept)
+    with pytest.raises(IllegalAction) as other:
+        game.apply(copy)
+    assert (own.value.rule, own.value.reason) == (other.value.rule, other.value.reason)

@@ -1347,7 +1347,12 @@ class Truk(SidesAddressed, Game):
     # ---- the deal ------------------------------------------------------------------------
     def chance_action(self, rng: random.Random) -> Action:
         # (the order rng.shuffle gives, made faster: the same deal for a seed)
-        return Action("deal", cards=tuple(shuffled(_DECK, rng)))
+        action = self._own_deal = Action("deal", cards=tuple(shuffled(_DECK, rng)))
+        return action
+
+    #: the last deal :meth:`chance_action` made (the deck's own 40 cards, shuffled), which
+    #: :meth:`apply` checks with :meth:`_check_deal` alone
+    _own_deal = None
 
     def _check_deal(self, action):
         if action.kind != "deal":
@@ -2047,15 +2052,22 @@ class Truk(SidesAddressed, Game):
         """As :meth:`Game.apply`, with one of the legal actions worked out for this step (the
         very object: it passed every check when they were worked out) applied and recorded
         here at once, the hot path of every game and every computer player's trial. Any
-        other action goes through all the checks (:meth:`Game.apply`)."""
+        other action goes through all the checks (:meth:`Game.apply`), but a deal made by
+        :meth:`chance_action`, checked by :meth:`_check_deal` alone."""
         legal = self._legal_now
         if legal is None:
-            return Game.apply(self, action)
-        for allowed in legal:
-            if allowed is action:
-                break
+            if action is not self._own_deal or self._phase.key != "deal":
+                return Game.apply(self, action)
+            # a deal made by chance_action: the deck's own cards, in a shuffled order; only
+            # the rule that checks every deal is left to check (K1, K4)
+            self._check_deal(action)
+            self._own_deal = None
         else:
-            return Game.apply(self, action)
+            for allowed in legal:
+                if allowed is action:
+                    break
+            else:
+                return Game.apply(self, action)
         phase = self._phase.key
         deal = self.deal_no
         actor = self.current_player
