@@ -357,6 +357,8 @@ def _change_action(seat, cards) -> Action:
     if action is None:
         action = Action("change", seat, cards=cards)
         if _DECK_IDS.issuperset(key[1:]):
+            if len(_CHANGES) >= 100_000:      # (a bound: 4 seats, 10,701 sets of cards)
+                _CHANGES.clear()
             _CHANGES[key] = action
     return action
 
