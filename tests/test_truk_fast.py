@@ -189,3 +189,20 @@ def test_K4_own_deal_out_of_its_time_is_refused_as_any_deal():
     with pytest.raises(IllegalAction) as other:
         game.apply(copy)
     assert (own.value.rule, own.value.reason) == (other.value.rule, other.value.reason)
+
+
+def test_the_legal_actions_returned_are_the_callers_own():
+    """A caller may change the list legal_actions returns (K4: the game's own list of this
+    step's legal actions stays as it was), the first time and every time after."""
+    for seed, game in _games(seeds=(9,)):
+        rng = random.Random(seed)
+        while not game.finished:
+            if game.current_player != CHANCE:
+                first = game.legal_actions()
+                kept = list(first)
+                first.clear()
+                again = game.legal_actions()
+                assert again == kept
+                again.reverse()
+                assert game.legal_actions() == kept
+            _step(game, rng)

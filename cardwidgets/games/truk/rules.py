@@ -1228,11 +1228,12 @@ class Truk(SidesAddressed, Game):
             actor = self.current_player
             if actor is None or actor == CHANCE:
                 return []
-            legal = self._legal_of_turn()
+            made = self._legal_of_turn()         # (a new list each time: the caller's)
             if self.options["itzu"] and self._in_open_turn():
-                legal = self._legal()            # KV3: made by the open hand's partner
-            legal = self._legal_now = tuple(legal)
+                made = self._legal()             # KV3: made by the open hand's partner
+            self._legal_now = tuple(made)
             self._actor_now = actor
+            return made
         return [*legal]
 
     def _legal(self):
