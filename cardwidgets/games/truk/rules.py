@@ -21,11 +21,13 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from typing import Any
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
-from ...engine.core import shared_action, text_of
+from ...engine.cards import SUIT_SYSTEMS
+from ...engine.core import Step, shared_action, shuffled, text_of
 from ...engine.words import SidesAddressed, Words, sentence_case
 
 __all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
@@ -295,7 +297,13 @@ OVER_PHASE = Phase("over", "Game over", "K9")
 SCORE = Action("score")
 _DECK = tuple(make_deck("spanish40"))
 _DECK_SET = frozenset(_DECK)
+#: the deck's own card objects (they live for ever), by id: a deal of them is checked and
+#: dealt without hashing a card
+_DECK_IDS = frozenset(map(id, _DECK))
+_CANON = {c: c for c in _DECK}          # a card equal to one of the deck's → the deck's
 _POWER = RankPower(RankOrder(RANK))
+_new = tuple.__new__     # makes a Step from its fields at once (as Game._record does)
+_SPANISH = SUIT_SYSTEMS["spanish"]
 _RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
 
 
@@ -309,16 +317,21 @@ def _true_signals(hand) -> tuple:
     ranks = tuple([c.rank for c in hand])
     found = _TRUE_SIGNALS.get(ranks)
     if found is None:
-        found = []
-        for what, (_, _, (rank, low, high)) in SIGNALS.items():
-            if rank is None:
-                true = not any(r in ("3", "2", "1") for r in ranks)
-            else:
-                true = low <= ranks.count(rank) <= high
-            if true:
-                found.append(what)
-        found = _TRUE_SIGNALS[ranks] = tuple(found)
+        found = _TRUE_SIGNALS[ranks] = _signals_of_ranks(ranks)
     return found
+
+
+def _signals_of_ranks(ranks) -> tuple:
+    """The K19 signals that are true of a hand of these ranks, in the order of SIGNALS."""
+    found = []
+    for what, (_, _, (rank, low, high)) in SIGNALS.items():
+        if rank is None:
+            true = not any(r in ("3", "2", "1") for r in ranks)
+        else:
+            true = low <= ranks.count(rank) <= high
+        if true:
+            found.append(what)
+    return tuple(found)
 
 
 _act = shared_action    # the legal actions, each made once
@@ -327,10 +340,83 @@ _act = shared_action    # the legal actions, each made once
 _SIGNAL_ACTIONS = {(seat, what): Action("signal", seat, what=what)
                    for seat in range(4) for what in SIGNALS}
 _PLAYS: dict = {}
+#: each seat's play of each card of the deck (by the card object's id: the deck's cards live
+#: for ever), made once
+_PLAY_ACTS = tuple({id(c): Action("play", seat, card=c) for c in _DECK} for seat in range(4))
+
+
+#: each seat's change of some of the deck's cards (by the ids of the card objects, which live
+#: for ever), made once: ``(seat, id, …)`` → the action (K16, K18)
+_CHANGES: dict = {}
+
+
+def _change_action(seat, cards) -> Action:
+    """The action of ``seat`` changing ``cards`` (a tuple), made once for the deck's cards."""
+    key = (seat, *map(id, cards))
+    action = _CHANGES.get(key)
+    if action is None:
+        action = Action("change", seat, cards=cards)
+        if _DECK_IDS.issuperset(key[1:]):
+            if len(_CHANGES) >= 100_000:      # (a bound: 4 seats, 10,701 sets of cards)
+                _CHANGES.clear()
+            _CHANGES[key] = action
+    return action
+
+
+def _per_seat(kind) -> tuple:
+    """Each seat's action of this kind (no card, amount or target), made once."""
+    return tuple(_act(kind, seat) for seat in range(4))
+
+
+(_TRUK_BETS, _ASK_PASSES, _PLAY_TRUKS, _DECLINES, _ASK_PARTNERS, _JOKAS, _REFUSES, _KEEPS,
+ _TAKE_BACKS, _ACCEPT_PASSES, _REFUSE_PASSES, _NOTHING_NEWS) = map(_per_seat, (
+    "truk", "ask_pass", "play_truk", "decline", "ask_partner", "joka", "refuse", "keep",
+    "take_back", "accept_pass", "refuse_pass", "nothing_new"))
+
+#: K19: what decides the signals true of a hand is how many 3s, 2s and aces it holds: its
+#: *signal key* adds 16 for a 3, 4 for a 2 and 1 for an ace (a hand holds at most three
+#: cards, so the counts never run into each other)
+_SIGNAL_CODE = {"3": 16, "2": 4, "1": 1}
+#: each signal's bit in a seat's signals given this hand (``_given_bits``)
+_SIGNAL_BIT = {what: 1 << i for i, what in enumerate(SIGNALS)}
+
+
+def _free_signal_table() -> dict:
+    """K19: ``seat << 12 | signal key << 6 | bits of the signals given`` → the signal actions
+    the seat may make (true of its hand, not yet given), in the order of :data:`SIGNALS`."""
+    table = {}
+    for threes, twos, aces in itertools.product(range(4), repeat=3):
+        if threes + twos + aces > 3:
+            continue
+        key = 16 * threes + 4 * twos + aces
+        true = _signals_of_ranks(("3",) * threes + ("2",) * twos + ("1",) * aces)
+        for bits in range(1 << len(SIGNALS)):
+            for seat in range(4):
+                table[seat << 12 | key << 6 | bits] = tuple(
+                    _SIGNAL_ACTIONS[seat, what] for what in true
+                    if not bits & _SIGNAL_BIT[what])
+    return table
+
+
+_FREE_SIGNALS = _free_signal_table()
+
+
+def _signal_key(hand) -> int | None:
+    """K19: the hand's signal key (``None`` for a hand of more than three cards, which the
+    table does not cover), kept for each seat in ``_signal_keys`` as its hand changes."""
+    if len(hand) > 3:
+        return None
+    key = 0
+    for c in hand:
+        key += _SIGNAL_CODE.get(c.rank, 0)
+    return key
 
 
 def _play_action(seat, card) -> Action:
-    action = _PLAYS[seat, card] = Action("play", seat, card=card)
+    """The play of a card that is not one of the deck's own objects (an equal one)."""
+    action = _PLAYS.get((seat, card))
+    if action is None:
+        action = _PLAYS[seat, card] = Action("play", seat, card=card)
     return action
 
 
@@ -388,6 +474,11 @@ def doc_row_of(played) -> tuple:
         if tuple(swap.get(x, x) for x in row[:3]) == played:
             return i, True
     return None, False
+
+
+#: K8: :func:`doc_row_of` of every sequence of tricks a hand can be decided by, made once
+_DOC_ROWS = {played: doc_row_of(played) for played in
+             {tuple(r["played"]) for r in hand_table(0) + hand_table(1)}}
 
 
 def _check_dealer(game, value):
@@ -449,6 +540,300 @@ def _listing(names):
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+# ---- step texts made when read --------------------------------------------------------------
+# A step's words are made when first read (see :class:`~cardwidgets.engine.core.Step`), by
+# the functions below from the values of the step's moment: the table's :class:`_Voice` and
+# numbers, seats, cards and tuples, never the game's lists that change.
+
+class _Voice:
+    """How one table speaks in its step texts: its :class:`Words` (who is *you*), how many
+    play and its sides. It never changes: a game makes a new one when its words change
+    (setting ``game.you`` plays every step again), so a step's text keeps the voice of its
+    moment."""
+
+    __slots__ = ("w", "n", "side_of")
+
+    def __init__(self, w, n, side_of):
+        self.w, self.n, self.side_of = w, n, side_of
+
+    def side_name(self, side) -> str:
+        """``"side A"`` (four players) or the player's name (two)."""
+        return self.w.name(side) if self.n == 2 else f"side {SIDE_NAMES[side]}"
+
+    def side_says(self, side, verb) -> str:
+        return self.w.says(side, verb) if self.n == 2 else f"side {SIDE_NAMES[side]} {verb}"
+
+    def side_verb(self, side, verb) -> str:
+        return self.w.verb(side, verb) if self.n == 2 else verb
+
+    def side_it(self, side) -> str:
+        return self.w.they(side) if self.n == 2 else "it"
+
+    def say(self, text: str) -> str:
+        """A sentence as it reads when someone is addressed as you (capitalised *you*)."""
+        return sentence_case(text) if self.w.you is not None else text
+
+
+def _join(*parts) -> str:
+    """The words of each part (:func:`text_of`), one after the other."""
+    return "".join([text_of(p) for p in parts])
+
+
+def _said(v, source) -> str:
+    return v.say(text_of(source))
+
+
+def _trick_text(v, seat, card, k, tie, best, side, winner, top, hand, sides,
+                esku_side) -> str:
+    """K5–K8: the words of the card that completes the ``k``-th trick, who takes it (``side``
+    and ``winner``; ``best``: the seats of the equal top cards), and either the hand decided
+    (``hand``: its side, way, row, swapped and tricks) or what the tricks so far mean."""
+    w = v.w
+    name = TRICK_NAMES[k]
+    text = _card_played(w, seat, card, name)
+    rank_w = _SPANISH.rank_name(top.rank)
+    if tie:
+        who = w.listing(sorted(best, key=w.is_you))
+        text += (f" The {name} ({TRICK_ENGLISH[k]}) is a tie (berdinketa): {who} each "
+                 f"played a {rank_w}, the highest, and playing first gives no priority.")
+        if len({v.side_of(x) for x in best}) == 1:
+            text += " Partners' equal top cards tie too (K5; variant KV4 makes them a win)."
+    elif len(best) > 1:
+        who = w.listing(sorted(best, key=w.is_you))
+        text += (f" {_cap(v.side_says(side, 'takes'))} the {name}: partners "
+                 f"{who} both played a {rank_w}, the highest (variant KV4: not a tie).")
+    else:
+        text += (f" {_cap(v.side_says(side, 'takes'))} the {name}: "
+                 f"{w.poss(winner)} {rank_w} is the highest card.")
+    if hand is None:
+        return text + " " + _what_now_text(v, sides, esku_side)
+    res_side, way, row, swapped, played = hand
+    number, words = WAYS_K7[way]
+    cells = " ".join(played + ("–",) * (3 - len(played)))
+    how = words if way == "three_ties" else f"{v.side_it(res_side)} {words}"
+    text += (f" {_cap(v.side_says(res_side, 'wins'))} the hand: {how} (K7, "
+             f"way {number}); the hand table's row {row}, {cells}"
+             f"{' (A and B swapped)' if swapped else ''}.")
+    if len(played) < 3:
+        rest = " and the ".join(TRICK_NAMES[len(played):])
+        text += f" The {rest} {'is' if len(played) == 2 else 'are'} not played: it cannot change the result."
+    return text
+
+
+def _what_now_text(v, s, esku_side) -> str:
+    """K7: what the tricks so far (``s``: their sides, ``None`` for a tie) mean for the rest
+    of the hand, the esku's side being ``esku_side``."""
+    esku_side = v.side_name(esku_side)
+    if len(s) == 1:
+        if s[0] is None:
+            return ("Now whoever takes the erdia wins the hand; if it ties too, the atzea "
+                    f"decides, and three ties go to {esku_side}, the esku's side.")
+        w, l = v.side_name(s[0]), v.side_name(1 - s[0])
+        it = {"you": "you", "they": "them"}.get(v.side_it(s[0]), "it")
+        return (f"{_cap(w)} took the aurrea, so a win or a tie in the erdia wins {it} "
+                f"the hand: {l} must take the erdia.")
+    a, b = s
+    if a is not None and b is not None:   # won and lost
+        return (f"The tricks are level, one each: the atzea decides, and a tie in it gives "
+                f"the hand to {v.side_name(a)}, who took the aurrea first.")
+    return (f"Two ties: the atzea decides, and a third tie gives the hand to {esku_side}, "
+            f"the esku's side.")
+
+
+def _signal_text(v, seat, what, partner, side, seen) -> str:
+    """K19: the words of a true signal (KV1: ``seen`` by the other side too)."""
+    w = v.w
+    gesture, meaning, _ = SIGNALS[what]
+    text = (f"{w.says(seat, gesture)} to {w.name(partner)}: \"I have {meaning}\" (a true "
+            f"signal).")
+    if not seen:
+        return text + f" {_cap(v.side_name(1 - side))} does not catch it."
+    return text + f" {_cap(v.side_name(1 - side))} catches it too (KV1)."
+
+
+def _signal_public(v, seat, partner, side) -> str:
+    """K19: what the other side sees of a signal it does not catch."""
+    return v.say(f"{v.w.says(seat, 'makes')} a signal to {v.w.name(partner)}; "
+                 f"{v.side_name(1 - side)} does not catch it.")
+
+
+def _change_text(v, seat, shown, k, left, open_hand) -> str:
+    """K16, K18: the words of cards changed (``shown``: the cards shown, or ``None`` for one
+    face down: a 2 or a 3, KV3 but the open hand's), ``k`` new ones drawn, ``left`` in the
+    stock."""
+    w = v.w
+    shown = _listing([f"the {c.name}" if c is not None else "a card face down (a 2 or a 3)"
+                      for c in shown])
+    if open_hand:
+        return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
+                f"card{'s' if k > 1 else ''} from the stock ({left} left), face "
+                f"up like all the open hand's cards (KV3).")
+    return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
+            f"card{'s' if k > 1 else ''} from the stock ({left} left); 2s and 3s are shown face down.")
+
+
+def _keep_text(v, seat, kept) -> str:
+    """K16, K18: the new cards kept, or the old ones taken back."""
+    w = v.w
+    if kept:
+        return f"{w.says(seat, 'keeps')} the new cards; the old ones stay aside."
+    return (f"{w.says(seat, 'finds')} the new cards worse and {w.verb(seat, 'takes')} the "
+            f"old ones back; the new ones go aside face down.")
+
+
+def _no_change_text(v, seat) -> str:
+    return f"{v.w.says(seat, 'changes')} no cards."
+
+
+def _pasotan_turn_text(v, seat, stock) -> str:
+    """K16: whose turn it is to change cards after a change (or that the stock is empty)."""
+    if stock:
+        return f" {v.w.poss(seat)} turn to change cards or say 'we play'."
+    return f" The stock is empty: {v.w.name(seat)} must say 'we play'."
+
+
+def _now_changes_text(v, seat) -> str:
+    return f" Now {v.w.says(seat, 'changes')}."
+
+
+def _plays_on_text(v, seat) -> str:
+    return f"{v.w.says(seat, 'plays')} on."
+
+
+def _accept_pass_text(v, seat, asker) -> str:
+    return (f"{v.w.says(seat, 'accepts')} the pass: both change cards from the stock, "
+            f"{v.w.name(asker)} first.")
+
+
+def _refuse_pass_text(v, seat) -> str:
+    return f"{v.w.says(seat, 'refuses')} the pass: the hand goes on. "
+
+
+def _ask_pass_text(v, seat, answerer) -> str:
+    """K18: paso eske."""
+    w = v.w
+    return (f"{w.says(seat, 'says')} 'paso eske': {w.verb(seat, 'asks')} "
+            f"{w.name(answerer)}, on {w.poss(seat)} right, to pass. Refused, the hand "
+            f"goes on; accepted, both change cards.")
+
+
+def _truk_bet_text(v, seat, how, k, answerer, side) -> str:
+    """K17: a truk bet in the ``k``-th trick, answered by ``answerer``."""
+    w = v.w
+    answers = (w.says(answerer, "answers") if v.n == 2 else
+               f"{w.says(answerer, 'answers')} for {v.side_name(v.side_of(answerer))}")
+    return (f"{w.says(seat, BET_WAYS[how])}: a truk bet, in the "
+            f"{TRICK_NAMES[k]}. {answers}: with 'Joka!' "
+            f"the hand is played for a truk instead of the tanto; with a refusal "
+            f"{v.side_says(side, 'takes')} the tanto and the hand ends.")
+
+
+def _joka_text(v, seat, by) -> str:
+    return (f"{v.w.says(seat, 'says')} 'Joka!': the bet is accepted, so this hand "
+            f"is played for a truk instead of the tanto, and its winner takes a truk "
+            f"counter. {v.w.says(by, 'plays')} on.")
+
+
+def _refuse_text(v, seat, side) -> str:
+    return (f"{v.w.says(seat, 'refuses')} the truk: the hand ends here, and "
+            f"{v.side_name(side)}, who bet, {v.side_verb(side, 'takes')} the tanto.")
+
+
+def _deal_text(v, dealer, first, itzu, first_deal) -> str:
+    """K4, K11: the words of a deal by ``dealer`` (KV3: the open hand's partner deals for
+    it), starting with ``first``."""
+    w = v.w
+    deals = w.says(dealer, 'deals')
+    if itzu and dealer == OPEN_SEAT:      # KV3: its partner deals for it
+        deals = f"{w.says(OPEN_PARTNER, 'deals')} for the open hand"
+    text = (f"{deals} three cards to each player, one at a time, to the "
+            f"right, starting with {w.name(first)}")
+    if itzu:
+        text += (f"; the open hand's three cards lie face up for everyone to see, and "
+                 f"{w.says(OPEN_PARTNER, 'plays')} them (KV3)")
+    if first_deal:
+        return text + " (anyone may deal the first cards)."
+    return text + (f". {w.says(dealer, 'is')} the esku ({w.verb(dealer, 'plays')} last) and "
+                   f"{w.verb(dealer, 'sits')} on the right of the last esku.")
+
+
+def _option_due_text(v, side, speaker, k) -> str:
+    """K12, K13: a hand for a truk the side with ``k`` options decides on."""
+    w = v.w
+    speaks = f"; {w.says(speaker, 'speaks')} for the side" if v.n == 4 else ""
+    its = "its" if v.n == 4 else w.their(side)
+    return (f" This hand is for a truk: {v.side_says(side, 'looks')} at "
+            f"{its} cards and {v.side_verb(side, 'decides')} whether "
+            f"to play it or not ({k} option"
+            f"{'s' if k > 1 else ''} left{speaks}).")
+
+
+def _pasotan_start_text(v, seat) -> str:
+    return (f" This truk is played pasotan: starting with {v.w.name(seat)}, each "
+            f"player in turn may change cards from the stock, until one says 'we play'.")
+
+
+def _tanto_words_text(v, a, b) -> str:
+    """K10, K13: the tantos of a hand played for a tanto, side A having ``a`` and B ``b``."""
+    if TANTOS - a - b == 1 and a == b == 1:
+        return "the 3rd tanto: 1 each, and the winner takes all 3"
+    if a == b == 0:
+        return "the first of a new tanto phase; 3 tantos in the middle"
+    return f"tantos: {v.side_name(0)} {a}, {v.side_name(1)} {b}"
+
+
+def _tanto_hand_text(v, a, b, leader) -> str:
+    return (f" This hand is played for a tanto ({_tanto_words_text(v, a, b)}). "
+            f"{v.w.says(leader, 'leads')} the aurrea.")
+
+
+def _score_text(v, side, refused, truk, truks, before, after, kv2, esku) -> str:
+    """K9, K10, K13, K15, K17: the counters ``side`` moves for the hand it won (``refused``:
+    by a refused truk bet; ``truk``: a hand for a truk), the truks and the tantos
+    ``before`` and ``after``, and the next esku (``None``: the game is over). ``kv2``: the
+    tantos stay after a truk reached by a bet (KV2)."""
+    says = v.side_says
+    if truk:
+        text = (f"{_cap(says(side, 'takes'))} a truk counter for the hand "
+                f"{v.side_it(side)} won (K15): "
+                f"truks {v.side_name(0)} {truks[0]}, {v.side_name(1)} "
+                f"{truks[1]}.")
+        if esku is None:
+            return (text + f" {_cap(says(side, 'has'))} 6 truks and "
+                    f"{v.side_verb(side, 'wins')} the game.")
+        if kv2:
+            text += (" The truk came from a bet, so the tantos stay where they are and the "
+                     f"tanto phase goes on (KV2): {_tanto_words_text(v, *before)}.")
+        else:
+            if sum(before):
+                text += " The tantos go back to the middle"
+            else:
+                text += " The tantos are all in the middle"
+            text += "; a new tanto phase begins (K10)."
+    else:
+        how = ("for the refused truk bet (K17)" if refused
+               else f"for the hand {v.side_it(side)} won")
+        if before == (1, 1):
+            text = (f"{_cap(says(side, 'wins'))} the 3rd tanto {how} and "
+                    f"{v.side_verb(side, 'takes')} all 3 tantos (AB): the next hand is for a "
+                    f"truk, and {says(side, 'has')} one option (aukera bat).")
+        else:
+            text = (f"{_cap(says(side, 'takes'))} a tanto from the middle {how}: tantos "
+                    f"{v.side_name(0)} {after[0]}, {v.side_name(1)} {after[1]}.")
+            if after[side] == 2:
+                text += (f" {_cap(says(side, 'has'))} won the first two tanto hands (AA): the "
+                         f"next hand is for a truk, and {says(side, 'has')} two options (bi "
+                         f"aukera).")
+            elif after == (1, 1):
+                text += " One tanto each (AB): the next hand is played for the 3rd tanto."
+    return (text + f" The deal passes to the right: {v.w.says(esku, 'is')} the "
+            f"next esku.")
+
+
+def _back_text(v, seat) -> str:
+    return f" The decision is back with {v.w.name(seat)}."
+
+
 class Truk(SidesAddressed, Game):
     """Basque truk for 2, 3 or 4 players (rules K1–K19, variants KV1–KV4).
 
@@ -493,7 +878,8 @@ class Truk(SidesAddressed, Game):
     # (dicts) appended once and never changed after; sets; and the hands, lists of cards
     _FORK_FLAT = Game._FORK_FLAT | {"tantos", "truks", "stock", "tricks", "trick_sides",
                                     "hand_log", "decisions", "draws", "signals", "aside",
-                                    "_private", "asked_pass", "given", "asked_partner"}
+                                    "_private", "asked_pass", "given", "asked_partner",
+                                    "_given_bits", "_signal_keys"}
     _FORK_NESTED = {"hands": 1}
     TRICK_NAMES = TRICK_NAMES
 
@@ -649,6 +1035,23 @@ class Truk(SidesAddressed, Game):
                 f"{self._side_verb(side, 'has')} won it, {t[side]} to {t[1 - side]} (K9)")
 
     # ---- state ---------------------------------------------------------------------------
+    #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
+    #: or ``None`` when the game is over), and whether the game is over, as
+    #: :attr:`Game.finished`: here plain attributes, set after every step by :meth:`_settle`
+    #: (every step of every game and trial reads both, and reading a property is a call).
+    current_player: Any = CHANCE
+    finished: bool = False
+
+    def _settle(self) -> None:
+        """Set :attr:`current_player` and :attr:`finished` from the phase and the seat to act
+        (after every step, and at the start)."""
+        if self._phase.key == "over":
+            self.current_player = None
+            self.finished = True
+        else:
+            self.current_player = self._actor()
+            self.finished = False
+
     def _reset(self):
         self.deck_cards = _DECK
         self.power = _POWER
@@ -665,8 +1068,20 @@ class Truk(SidesAddressed, Game):
         self.decisions: list[dict] = []   # every option used (K12, K13): play or decline
         self.draws: list = []         # the start's draw: (seat, card, round)
         self._private: dict[int, tuple] = {}   # step index → (side that sees it, public text)
+        #: K19: which seats may signal (the table's configuration: never changes)
+        self._signalling = tuple(self._signals_allowed(s) for s in range(self.n))
+        #: K3: each seat's partner (the table's: never changes)
+        self._partners = tuple(self.table.partner(s) for s in range(self.n))
+        #: K4: the seat on each seat's right, who plays next (the table's: never changes)
+        self._next_seat = tuple(self.table.next(s) for s in range(self.n))
+        #: K4: the order each dealer deals in, from the seat on its right (never changes)
+        self._deal_orders = tuple(tuple(self.table.order_from(self.table.next(s)))
+                                  for s in range(self.n))
         self._new_hand_state()
         self._phase = DEAL_PHASE
+        self._settle()
+        #: how the step texts speak (made when read, _Voice): made again when the words change
+        self._voice = _Voice(self.words, self.n, self.table.team_of)
 
     def _new_hand_state(self):
         n = self.n
@@ -684,6 +1099,8 @@ class Truk(SidesAddressed, Game):
         self.asked_pass: set = set()
         self.signals: list[dict] = []
         self.given: set = set()
+        self._given_bits = [0] * n    # K19: the signals each seat gave, a bit each (_SIGNAL_BIT)
+        self._signal_keys = [0] * n   # K19: each hand's signal key (_signal_key), kept with it
         self.consult: dict | None = None   # K19: a partner asked for a signal: by, partner
         self.asked_partner: set = set()    # K19: who has asked the partner this hand
         self.hand_result: dict | None = None
@@ -802,6 +1219,23 @@ class Truk(SidesAddressed, Game):
         return "K12" if self.due and self.due["path"] == "opening" else "K13"
 
     # ---- legal actions -------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        """The actions the rules allow now, as :meth:`Game.legal_actions` (worked out once
+        per step, kept as a tuple in ``_legal_now``), reading who acts from
+        :attr:`current_player`."""
+        legal = self._legal_now
+        if legal is None:
+            actor = self.current_player
+            if actor is None or actor == CHANCE:
+                return []
+            made = self._legal_of_turn()         # (a new list each time: the caller's)
+            if self.options["itzu"] and self._in_open_turn():
+                made = self._legal()             # KV3: made by the open hand's partner
+            self._legal_now = tuple(made)
+            self._actor_now = actor
+            return made
+        return [*legal]
+
     def _legal(self):
         out = self._legal_of_turn()
         if self.options["itzu"] and self._in_open_turn():
@@ -816,67 +1250,79 @@ class Truk(SidesAddressed, Game):
     def _legal_of_turn(self):
         key = self._phase.key
         seat = self.to_act
-        if key == "score":
+        if key == "play":
+            if self.consult is None:
+                hand = self.hands[seat]
+                try:            # (the deck's own cards: always, but for a hand set by hand)
+                    out = [*map(_PLAY_ACTS[seat].__getitem__, map(id, hand))]
+                except KeyError:
+                    out = [_play_action(seat, c) for c in hand]
+                if self.stake == "tanto" and self.bet is None:      # K17 (_may_bet)
+                    out.append(_TRUK_BETS[seat])
+                if self.stock and seat not in self.asked_pass:     # K18 (_may_ask_pass)
+                    out.append(_ASK_PASSES[seat])
+                out += self._signal_actions(seat)
+                return out
+        elif key == "score":
             return [SCORE]
         if self.consult is not None:
             # K19 (our ruling): asked for a signal, the partner answers with one
-            return self._signal_actions(seat) or [_act("nothing_new", seat)]
+            return [*self._signal_actions(seat)] or [_NOTHING_NEWS[seat]]
         if key == "option":
-            out = [_act("play_truk", seat), _act("decline", seat)]
+            out = [_PLAY_TRUKS[seat], _DECLINES[seat]]
             if self._may_ask_partner(seat) is None:
-                out.append(_act("ask_partner", seat))
-            return out + self._signal_actions(seat)
+                out.append(_ASK_PARTNERS[seat])
+            out += self._signal_actions(seat)
+            return out
         if key == "answer":
-            out = [_act("joka", seat), _act("refuse", seat)]
+            out = [_JOKAS[seat], _REFUSES[seat]]
             if self._may_ask_partner(seat) is None:
-                out.append(_act("ask_partner", seat))
-            return out + self._signal_actions(seat)
-        if key == "pasotan" or key == "paso":
-            if self.exchange is not None:
-                return [_act("keep", seat), _act("take_back", seat)]
-            if key == "paso" and self.paso["stage"] == "ask":
-                return [_act("accept_pass", seat), _act("refuse_pass", seat),
-                        *self._signal_actions(seat)]
-            most = min(len(self.hands[seat]), len(self.stock))
-            least = 1 if key == "pasotan" else 0
-            out = [_act("play_truk", seat)] if key == "pasotan" else []
-            hand = self.hands[seat]
-            for k in range(least, most + 1):
-                for combo in itertools.combinations(hand, k):
-                    out.append(Action("change", seat, cards=combo))
-            return out + self._signal_actions(seat)
-        # play
-        out = [_PLAYS.get((seat, c)) or _play_action(seat, c) for c in self.hands[seat]]
-        if self._may_bet() is None:
-            out.append(_act("truk", seat))
-        if self._may_ask_pass(seat) is None:
-            out.append(_act("ask_pass", seat))
-        return out + self._signal_actions(seat)
+                out.append(_ASK_PARTNERS[seat])
+            out += self._signal_actions(seat)
+            return out
+        # pasotan or paso
+        if self.exchange is not None:
+            return [_KEEPS[seat], _TAKE_BACKS[seat]]
+        if key == "paso" and self.paso["stage"] == "ask":
+            return [_ACCEPT_PASSES[seat], _REFUSE_PASSES[seat], *self._signal_actions(seat)]
+        most = min(len(self.hands[seat]), len(self.stock))
+        least = 1 if key == "pasotan" else 0
+        out = [_PLAY_TRUKS[seat]] if key == "pasotan" else []
+        hand = self.hands[seat]
+        for k in range(least, most + 1):
+            for combo in itertools.combinations(hand, k):
+                out.append(_change_action(seat, combo))
+        out += self._signal_actions(seat)
+        return out
 
-    def _signal_actions(self, seat) -> list:
+    def _signal_actions(self, seat) -> tuple:
         """K19: the true signals ``seat`` may still give this hand (none with two players,
-        nor for side B in itzu truk, KV3)."""
-        if not self._signals_allowed(seat):
-            return []
-        given = self.given
-        return [_SIGNAL_ACTIONS[seat, what] for what in _true_signals(self.hands[seat])
-                if (seat, what) not in given]
+        nor for side B in itzu truk, KV3), from the table of them by the hand's signal key
+        and the signals the seat has given (``_given_bits``, kept with ``given``)."""
+        if not self._signalling[seat]:
+            return ()
+        key = self._signal_keys[seat]
+        if key is None:              # (never in play: a hand holds three cards at most)
+            given = self.given
+            return tuple([_SIGNAL_ACTIONS[seat, what] for what in _true_signals(self.hands[seat])
+                          if (seat, what) not in given])
+        return _FREE_SIGNALS[seat << 12 | key << 6 | self._given_bits[seat]]
 
     def _may_ask_partner(self, seat):
         """Why ``seat`` may not ask the partner for a signal now (K19, our ruling), or
         ``None`` if it may: only the player deciding for the side on the truk (K12, K13) or
         on a truk bet (K17), once a hand."""
-        w = self.words
         if self.n != 4:
             return "signals are made to a partner; with two players there is none"
-        if not self._signals_allowed(seat):
+        if not self._signalling[seat]:
             return (f"side B makes no signals in itzu truk: the open hand's cards are seen by "
-                    f"everyone, and {w.says(OPEN_PARTNER, 'plays')} it (KV3)")
+                    f"everyone, and {self.words.says(OPEN_PARTNER, 'plays')} it (KV3)")
         if self._phase.key not in ("option", "answer") or self.consult is not None:
             return ("the partner is asked for a signal by the player deciding for the side, "
                     "on the truk (K12, K13) or on a truk bet (K17), before deciding; "
                     "otherwise partners signal on their own turn")
         if seat in self.asked_partner:
+            w = self.words
             return (f"{w.says(seat, 'has')} already asked {w.name(self.table.partner(seat))} "
                     f"for a signal in this hand (once a hand: our ruling)")
         return None
@@ -903,15 +1349,19 @@ class Truk(SidesAddressed, Game):
 
     # ---- the deal ------------------------------------------------------------------------
     def chance_action(self, rng: random.Random) -> Action:
-        cards = list(_DECK)
-        rng.shuffle(cards)
-        return Action("deal", cards=tuple(cards))
+        # (the order rng.shuffle gives, made faster: the same deal for a seed)
+        action = self._own_deal = Action("deal", cards=tuple(shuffled(_DECK, rng)))
+        return action
+
+    #: the last deal :meth:`chance_action` made (the deck's own 40 cards, shuffled), which
+    #: :meth:`apply` checks with :meth:`_check_deal` alone
+    _own_deal = None
 
     def _check_deal(self, action):
         if action.kind != "deal":
             raise IllegalAction("K4", "the cards must be dealt first")
         cards = action.cards
-        if len(cards) == 40 and set(cards) == _DECK_SET:
+        if len(cards) == 40 and (set(map(id, cards)) == _DECK_IDS or set(cards) == _DECK_SET):
             return
         problem = deal_problem(cards, _DECK)
         if problem[0] == "count":
@@ -922,33 +1372,25 @@ class Truk(SidesAddressed, Game):
         raise IllegalAction("K1", f"the {problem[1].name} is not in the 40-card deck")
 
     def _do_deal(self, action):
-        canon = {c: c for c in _DECK}
-        cards = [canon[c] for c in action.cards]
+        cards = action.cards
+        if not _DECK_IDS.issuperset(map(id, cards)):
+            cards = [*map(_CANON.__getitem__, cards)]
         self._new_hand_state()
         first_deal = self.esku is None
         dealer = self.dealer if first_deal else self.esku
         n = self.n
-        order = self.table.order_from(self.table.next(dealer))
+        order = self._deal_orders[dealer]
         for i in range(3 * n):
             self.hands[order[i % n]].append(cards[i])
         for hand in self.hands:
             hand.sort(key=lambda c: -_RV[c.rank])
-        self.stock = cards[3 * n:]
-        w = self.words
-        deals = w.says(dealer, 'deals')
-        if dealer == self.open_seat:      # KV3: its partner deals for it
-            deals = f"{w.says(OPEN_PARTNER, 'deals')} for the open hand"
-        text = (f"{deals} three cards to each player, one at a time, to the "
-                f"right, starting with {w.name(order[0])}")
-        if self.options["itzu"]:
-            text += (f"; the open hand's three cards lie face up for everyone to see, and "
-                     f"{w.says(OPEN_PARTNER, 'plays')} them (KV3)")
+        self._signal_keys = [*map(_signal_key, self.hands)]
+        self.stock = list(cards[3 * n:])
         if first_deal:
-            text += " (anyone may deal the first cards)."
-            return self._draw(dealer, order, text)
-        text += (f". {w.says(dealer, 'is')} the esku ({w.verb(dealer, 'plays')} last) and "
-                 f"{w.verb(dealer, 'sits')} on the right of the last esku.")
-        return self._after_deal(text, "K4")
+            return self._draw(dealer, order, _deal_text(self._voice, dealer, order[0],
+                                                        self.options["itzu"], True))
+        return self._after_deal((_deal_text, (self._voice, dealer, order[0],
+                                              self.options["itzu"], False)), "K4")
 
     def _draw(self, dealer, order, text):
         """K11: each player draws a fourth card; the highest draw is the first esku."""
@@ -997,34 +1439,28 @@ class Truk(SidesAddressed, Game):
         return self._after_deal(text, "K11")
 
     def _after_deal(self, text, rule):
-        """Where a fresh deal leads: a decision on the truk, pasotan changes, or play."""
-        w = self.words
+        """Where a fresh deal leads: a decision on the truk, pasotan changes, or play (the
+        words of the deal ``text`` and of what follows made when read)."""
+        v = self._voice
         if self.stake == "truk" and self.due is not None:
             side = self.due["side"]
             self.to_act = self.speaker(side)
-            k = self.due["options"]
             self._phase = OPTION_PHASE
-            speaks = f"; {w.says(self.to_act, 'speaks')} for the side" if self.n == 4 else ""
-            text += (f" This hand is for a truk: {self._side_says(side, 'looks')} at "
-                     f"{self._its(side)} cards and {self._side_verb(side, 'decides')} whether "
-                     f"to play it or not ({k} option"
-                     f"{'s' if k > 1 else ''} left{speaks}).")
+            more = (_option_due_text, (v, side, self.to_act, self.due["options"]))
             rule += " + " + self._option_rule()
         elif self.stake == "truk" and self.mode == "pasotan":
             self.to_act = self.first_player
             self._phase = PASOTAN_PHASE
-            text += (f" This truk is played pasotan: starting with {w.name(self.to_act)}, each "
-                     f"player in turn may change cards from the stock, until one says 'we play'.")
+            more = (_pasotan_start_text, (v, self.to_act))
             rule += " + K16"
         else:
             self._start_play()
             if self.stake == "truk":
-                text += f" This hand is played for a truk ({self._mode_words()})."
+                more = f" This hand is played for a truk ({self._mode_words()})."
             else:
-                text += (f" This hand is played for a tanto ({self._tanto_words()}). "
-                         f"{w.says(self.to_act, 'leads')} the aurrea.")
+                more = (_tanto_hand_text, (v, self.tantos[0], self.tantos[1], self.to_act))
             rule += " + K10" if self.stake == "tanto" else ""
-        return text, rule
+        return (_join, (text, more)), rule
 
     def _dealer_words(self, seat) -> str:
         """Who deals for ``seat``: the seat, or the open hand's partner for it (KV3)."""
@@ -1039,12 +1475,7 @@ class Truk(SidesAddressed, Game):
                 "bet": "a truk bet was accepted"}.get(self.mode, "")
 
     def _tanto_words(self):
-        a, b = self.tantos
-        if self.tantos_middle == 1 and a == b == 1:
-            return "the 3rd tanto: 1 each, and the winner takes all 3"
-        if a == b == 0:
-            return "the first of a new tanto phase; 3 tantos in the middle"
-        return f"tantos: {self.side_name(0)} {a}, {self.side_name(1)} {b}"
+        return _tanto_words_text(self._voice, self.tantos[0], self.tantos[1])
 
     def _start_play(self):
         self._phase = PLAY_PHASE
@@ -1175,36 +1606,35 @@ class Truk(SidesAddressed, Game):
     def _do_change(self, action, why):
         seat = action.seat
         hand = self.hands[seat]
-        old = [c for c in hand if c in action.cards]
-        w = self.words
+        cards = action.cards
+        ids = {*map(id, cards)}
+        old = [c for c in hand if id(c) in ids]     # (the very cards: a legal action's)
+        if len(old) != len(cards):
+            old = [c for c in hand if c in cards]   # (equal cards, made elsewhere)
         if not old:
-            return f"{w.says(seat, 'changes')} no cards."
-        for c in old:
-            hand.remove(c)
+            return (_no_change_text, (self._voice, seat))
+        gone = {*map(id, old)}
+        hand[:] = [c for c in hand if id(c) not in gone]
         new = self.stock[:len(old)]
         del self.stock[:len(old)]
         hand.extend(new)
         hand.sort(key=lambda c: -_RV[c.rank])
+        self._signal_keys[seat] = _signal_key(hand)
         self.exchange = {"seat": seat, "old": old, "new": new, "why": why}
-        shown = _listing([self._shown(c, seat) for c in old])
-        k = len(old)
-        if seat == self.open_seat:
-            return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
-                    f"card{'s' if k > 1 else ''} from the stock ({len(self.stock)} left), face "
-                    f"up like all the open hand's cards (KV3).")
-        return (f"{w.says(seat, 'shows')} {shown} and {w.verb(seat, 'draws')} {k} new "
-                f"card{'s' if k > 1 else ''} from the stock ({len(self.stock)} left); 2s and 3s are shown face down.")
+        # (the cards the table sees: a 2 or a 3 face down is kept as None, not the card)
+        shown = tuple([c if self._face_up(c, seat) else None for c in old])
+        return (_change_text, (self._voice, seat, shown, len(old), len(self.stock),
+                               seat == self.open_seat))
 
     def _do_keep(self, action):
         ex = self.exchange
         seat = ex["seat"]
         self.exchange = None
-        w = self.words
         if action.kind == "keep":
             for c in ex["old"]:
                 self.aside.append({"seat": seat, "card": c, "up": self._face_up(c, seat),
                                    "why": ex["why"]})
-            return f"{w.says(seat, 'keeps')} the new cards; the old ones stay aside."
+            return (_keep_text, (self._voice, seat, True))
         hand = self.hands[seat]
         for c in ex["new"]:
             hand.remove(c)
@@ -1212,33 +1642,30 @@ class Truk(SidesAddressed, Game):
                                "why": ex["why"]})
         hand.extend(ex["old"])
         hand.sort(key=lambda c: -_RV[c.rank])
-        return (f"{w.says(seat, 'finds')} the new cards worse and {w.verb(seat, 'takes')} the "
-                f"old ones back; the new ones go aside face down.")
+        self._signal_keys[seat] = _signal_key(hand)
+        return (_keep_text, (self._voice, seat, False))
 
     def _do_pasotan(self, action):
-        w = self.words
         seat = action.seat
         kind = action.kind
         if kind in ("keep", "take_back"):
             text = self._do_keep(action)
             self.to_act = self.table.next(seat)
-            if self.stock:
-                text += f" {w.poss(self.to_act)} turn to change cards or say 'we play'."
-            else:
-                text += f" The stock is empty: {w.name(self.to_act)} must say 'we play'."
-            return text, "K16"
+            return (_join, (text, (_pasotan_turn_text, (self._voice, self.to_act,
+                                                        bool(self.stock))))), "K16"
         if kind == "play_truk":
             self._start_play()
+            w = self.words
             return (f"{w.says(seat, 'says')} 'we play': "
                     f"{self._side_says(self.side_of(seat), 'decides')} to play, so the changing "
                     f"ends and the pasotan truk is played. {w.says(self.to_act, 'leads')} the "
                     f"aurrea.", "K16")
         self.pasotan_changes += 1
         text = self._do_change(action, "pasotan")
-        return text + " Keep them, or take the old cards back if the new ones are worse?", "K16"
+        return (_join, (text, " Keep them, or take the old cards back if the new ones are "
+                              "worse?")), "K16"
 
     def _do_paso(self, action):
-        w = self.words
         seat = action.seat
         kind = action.kind
         paso = self.paso
@@ -1246,32 +1673,32 @@ class Truk(SidesAddressed, Game):
             paso["stage"] = "change"
             paso["answer"] = "accepted"
             self.to_act = paso["asker"]
-            return (f"{w.says(seat, 'accepts')} the pass: both change cards from the stock, "
-                    f"{w.name(paso['asker'])} first.", "K18")
+            return (_accept_pass_text, (self._voice, seat, paso["asker"])), "K18"
         if kind == "refuse_pass":
             paso["answer"] = "refused"
-            return self._end_paso(f"{w.says(seat, 'refuses')} the pass: the hand goes on. ")
+            return self._end_paso((_refuse_pass_text, (self._voice, seat)))
         if kind in ("keep", "take_back"):
             text = self._do_keep(action)
             return self._paso_next(seat, text)
         text = self._do_change(action, "paso eske")
         if self.exchange is not None:
-            return text + " Keep them, or take the old cards back if the new ones are worse?", "K18"
+            return (_join, (text, " Keep them, or take the old cards back if the new ones are "
+                                  "worse?")), "K18"
         return self._paso_next(seat, text)
 
     def _paso_next(self, seat, text):
         paso = self.paso
         if seat == paso["asker"]:
             self.to_act = paso["answerer"]
-            return text + f" Now {self.words.says(self.to_act, 'changes')}.", "K18"
-        return self._end_paso(text + " ")
+            return (_join, (text, (_now_changes_text, (self._voice, self.to_act)))), "K18"
+        return self._end_paso((_join, (text, " ")))
 
     def _end_paso(self, text):
         asker = self.paso["asker"]
         self.paso["stage"] = "done"
         self._phase = PLAY_PHASE
         self.to_act = asker
-        return text + f"{self.words.says(asker, 'plays')} on.", "K18"
+        return (_join, (text, (_plays_on_text, (self._voice, asker)))), "K18"
 
     # ---- play ----------------------------------------------------------------------------
     def _play_choices(self, seat) -> str:
@@ -1367,25 +1794,20 @@ class Truk(SidesAddressed, Game):
                                 f"{meaning}, and {w.poss(seat)} cards do not")
 
     def _do_signal(self, action):
-        seat = action.seat
-        w = self.words
-        gesture, meaning, _ = SIGNALS[action.what]
-        self.given.add((seat, action.what))
+        seat, what = action.seat, action.what
+        self.given.add((seat, what))
+        self._given_bits[seat] |= _SIGNAL_BIT[what]
         side = self.side_of(seat)
-        partner = self.table.partner(seat)
-        self.signals.append({"seat": seat, "what": action.what, "trick": len(self.tricks),
+        partner = self._partners[seat]
+        self.signals.append({"seat": seat, "what": what, "trick": len(self.tricks),
                              "step": len(self.actions) + 1,
                              "phase": self._phase.key})
-        text = (f"{w.says(seat, gesture)} to {w.name(partner)}: \"I have {meaning}\" (a true "
-                f"signal).")
-        if not self.options["signals_seen"]:
-            public = (f"{w.says(seat, 'makes')} a signal to {w.name(partner)}; "
-                      f"{self.side_name(1 - side)} does not catch it.")
-            self._private[len(self.actions) + 1] = (side, self._say(public))
-            text += f" {_cap(self.side_name(1 - side))} does not catch it."
-        else:
-            text += f" {_cap(self.side_name(1 - side))} catches it too (KV1)."
-        return text, "K19"
+        v = self._voice
+        seen = self.options["signals_seen"]
+        if not seen:     # what the other side sees (the view's last step): made when read
+            self._private[len(self.actions) + 1] = (side, (_signal_public,
+                                                           (v, seat, partner, side)))
+        return (_signal_text, (v, seat, what, partner, side, seen)), "K19"
 
     def _check_consult(self, action):
         c = self.consult
@@ -1422,14 +1844,16 @@ class Truk(SidesAddressed, Game):
         self.consult = None
         self.to_act = c["by"]
         w = self.words
-        back = f" The decision is back with {w.name(c['by'])}."
         if action.kind == "signal":
+            v = self._voice
+            back = (_back_text, (v, c["by"]))
             text, rule = self._do_signal(action)
             step = len(self.actions) + 1
             if step in self._private:
                 side, public = self._private[step]
-                self._private[step] = (side, public + self._say(back))
-            return text + back, rule
+                self._private[step] = (side, (_join, (public, (_said, (v, back)))))
+            return (_join, (text, back)), rule
+        back = f" The decision is back with {w.name(c['by'])}."
         side = self.side_of(action.seat)
         public = (f"{w.says(action.seat, 'answers')} {w.name(c['by'])} with a sign; "
                   f"{self.side_name(1 - side)} does not catch it.")
@@ -1448,16 +1872,13 @@ class Truk(SidesAddressed, Game):
 
     def _do_play(self, action):
         kind, seat = action.kind, action.seat
-        w = self.words
         if kind == "ask_pass":
             answerer = self.table.next(seat)
             self.asked_pass.add(seat)
             self.paso = {"asker": seat, "answerer": answerer, "stage": "ask", "answer": None}
             self._phase = PASO_PHASE
             self.to_act = answerer
-            return (f"{w.says(seat, 'says')} 'paso eske': {w.verb(seat, 'asks')} "
-                    f"{w.name(answerer)}, on {w.poss(seat)} right, to pass. Refused, the hand "
-                    f"goes on; accepted, both change cards.", "K18")
+            return (_ask_pass_text, (self._voice, seat, answerer)), "K18"
         if kind == "truk":
             answerer = self.played_by(self.table.next_opponent(seat))   # KV3
             self.call = Call.made("truk", by=seat, table=self.table, resume=seat, stake=1,
@@ -1467,15 +1888,11 @@ class Truk(SidesAddressed, Game):
                         "answer_by": answerer}
             self._phase = ANSWER_PHASE
             self.to_act = answerer
-            side = self.side_of(seat)
-            return (f"{w.says(seat, BET_WAYS[action.what])}: a truk bet, in the "
-                    f"{TRICK_NAMES[len(self.tricks)]}. {self._answers(answerer)}: with 'Joka!' "
-                    f"the hand is played for a truk instead of the tanto; with a refusal "
-                    f"{self._side_says(side, 'takes')} the tanto and the hand ends.", "K17")
+            return (_truk_bet_text, (self._voice, seat, action.what, len(self.tricks), answerer,
+                                     self.side_of(seat))), "K17"
         return self._play_card(seat, action.card)
 
     def _do_answer(self, action):
-        w = self.words
         call = self.call
         self.call = None
         side = call.side
@@ -1485,103 +1902,70 @@ class Truk(SidesAddressed, Game):
             self.mode = "bet"
             self._phase = PLAY_PHASE
             self.to_act = call.resume
-            return (f"{w.says(action.seat, 'says')} 'Joka!': the bet is accepted, so this hand "
-                    f"is played for a truk instead of the tanto, and its winner takes a truk "
-                    f"counter. {w.says(call.by, 'plays')} on.", "K17")
+            return (_joka_text, (self._voice, action.seat, call.by)), "K17"
         self.bet["answer"] = "refused"
         self.hand_result = {"side": side, "way": "refused", "row": None, "swapped": False,
                             "played": self._played_letters()}
         self._phase = SCORE_PHASE
         self.to_act = None
-        return (f"{w.says(action.seat, 'refuses')} the truk: the hand ends here, and "
-                f"{self.side_name(side)}, who bet, {self._side_verb(side, 'takes')} the tanto.",
-                "K17")
+        return (_refuse_text, (self._voice, action.seat, side)), "K17"
 
     def _played_letters(self):
         return [_letter(s) for s in self.trick_sides]
 
     def _play_card(self, seat, card):
-        w = self.words
         hand = self.hands[seat]
         card = hand.pop(hand.index(card))
+        if self._signal_keys[seat] is not None:
+            self._signal_keys[seat] -= _SIGNAL_CODE.get(card.rank, 0)     # K19
         trick = self.trick = self.trick.add(seat, card)
         k = len(self.tricks)
-        name = TRICK_NAMES[k]
         if len(trick.plays) < self.n:
-            self.to_act = self.table.next(seat)
-            return (_card_played, (w, seat, card, name)), "K5"     # words made when read
-        text = _card_played(w, seat, card, name)
-        # the trick is complete
-        out = trick.outcome(self.power, self.table.team_of)
-        if len(out.best) > 1 and not self.options["partners_win"]:
-            out = trick.outcome(self.power)     # K5: equal top cards tie, partners' too (KV4: not)
-        self.tricks.append(trick)
-        self.trick_sides.append(out.side)
-        top = out.best[0].card
-        rank_w = self.suits.rank_name(top.rank)
-        if out.tie:
-            who = w.listing(sorted((x.seat for x in out.best), key=w.is_you))
-            text += (f" The {name} ({TRICK_ENGLISH[k]}) is a tie (berdinketa): {who} each "
-                     f"played a {rank_w}, the highest, and playing first gives no priority.")
-            if len({self.side_of(x.seat) for x in out.best}) == 1:
-                text += " Partners' equal top cards tie too (K5; variant KV4 makes them a win)."
-        elif len(out.best) > 1:
-            who = w.listing(sorted((x.seat for x in out.best), key=w.is_you))
-            text += (f" {_cap(self._side_says(out.side, 'takes'))} the {name}: partners "
-                     f"{who} both played a {rank_w}, the highest (variant KV4: not a tie).")
+            self.to_act = self._next_seat[seat]
+            return (_card_played, (self._voice.w, seat, card, TRICK_NAMES[k])), "K5"
+        # the trick is complete: K2, K5: the highest rank takes it (suits never matter), and
+        # equal top cards tie, partners' too (KV4: partners' are a win for their side)
+        plays = trick.plays
+        top_value = max([_RV[p.card.rank] for p in plays])
+        tops = [p for p in plays if _RV[p.card.rank] == top_value]
+        best = tuple([p.seat for p in tops])
+        top = tops[0].card
+        team_of = self.table.team_of
+        if len(tops) == 1:
+            tie, side, winner = False, team_of(best[0]), best[0]
+        elif self.options["partners_win"] and len({team_of(x) for x in best}) == 1:
+            tie, side, winner = False, team_of(best[0]), best[0]
         else:
-            text += (f" {_cap(self._side_says(out.side, 'takes'))} the {name}: "
-                     f"{w.poss(out.seat)} {rank_w} is the highest card.")
+            tie, side, winner = True, None, None
+        self.tricks.append(trick)
+        self.trick_sides.append(side)
         tie_side = self.side_of(self.esku)
         res = three_trick_hand(self.trick_sides, tie_side)
-        rule = "K5 + K6"
         if res.decided:
             played = self._played_letters()
-            row, swapped = doc_row_of(played)
+            row, swapped = _DOC_ROWS.get(tuple(played)) or doc_row_of(played)
             self.hand_result = {"side": res.side, "way": res.way, "row": row,
                                 "swapped": swapped, "played": played}
-            number, words = WAYS_K7[res.way]
-            cells = " ".join(played + ["–"] * (3 - len(played)))
-            how = words if res.way == "three_ties" else f"{self._side_it(res.side)} {words}"
-            text += (f" {_cap(self._side_says(res.side, 'wins'))} the hand: {how} (K7, "
-                     f"way {number}); the hand table's row {row}, {cells}"
-                     f"{' (A and B swapped)' if swapped else ''}.")
-            if len(played) < 3:
-                rest = " and the ".join(TRICK_NAMES[len(played):])
-                text += f" The {rest} {'is' if len(played) == 2 else 'are'} not played: it cannot change the result."
             self._phase = SCORE_PHASE
             self.to_act = None
             self.trick = None
-            return text, rule + " + K7 + K8"
-        text += " " + self._what_now()
-        self.trick = Trick(self.first_player)
-        self.to_act = self.first_player
-        return text, rule + " + K7"
+            return (_trick_text, (self._voice, seat, card, k, tie, best, side, winner, top,
+                                  (res.side, res.way, row, swapped, tuple(played)), None,
+                                  None)), "K5 + K6 + K7 + K8"
+        first = self._next_seat[self.esku]             # K4: self.first_player
+        self.trick = _new(Trick, (first, ()))
+        self.to_act = first
+        return (_trick_text, (self._voice, seat, card, k, tie, best, side, winner, top, None,
+                              tuple(self.trick_sides), tie_side)), "K5 + K6 + K7"
 
     def _what_now(self) -> str:
         """What the tricks so far mean for the rest of the hand (K7), in words."""
-        s = self.trick_sides
-        esku_side = self.side_name(self.side_of(self.esku))
-        if len(s) == 1:
-            if s[0] is None:
-                return ("Now whoever takes the erdia wins the hand; if it ties too, the atzea "
-                        f"decides, and three ties go to {esku_side}, the esku's side.")
-            w, l = self.side_name(s[0]), self.side_name(1 - s[0])
-            it = {"you": "you", "they": "them"}.get(self._side_it(s[0]), "it")
-            return (f"{_cap(w)} took the aurrea, so a win or a tie in the erdia wins {it} "
-                    f"the hand: {l} must take the erdia.")
-        a, b = s
-        if a is not None and b is not None:   # won and lost
-            return (f"The tricks are level, one each: the atzea decides, and a tie in it gives "
-                    f"the hand to {self.side_name(a)}, who took the aurrea first.")
-        return (f"Two ties: the atzea decides, and a third tie gives the hand to {esku_side}, "
-                f"the esku's side.")
+        return _what_now_text(self._voice, tuple(self.trick_sides), self.side_of(self.esku))
 
     # ---- the counters --------------------------------------------------------------------
     def _do_score(self, action):
         res = self.hand_result
         side = res["side"]
-        says = self._side_says
         entry = {"deal": self.deal_no, "esku": self.esku, "stake": self.stake, "mode": self.mode,
                  "tricks": list(res["played"]), "winner": side, "way": res["way"],
                  "row": res["row"], "swapped": res["swapped"],
@@ -1589,74 +1973,54 @@ class Truk(SidesAddressed, Game):
                      "by": self.bet["by"], "trick": self.bet["trick"],
                      "answer": self.bet["answer"]}}
         self.hand_log.append(entry)
-        if self.stake == "truk":
+        refused = res["way"] == "refused"
+        before = tuple(self.tantos)
+        truk = self.stake == "truk"
+        kv2 = False
+        if truk:
             self.truks[side] += 1
-            text = (f"{_cap(says(side, 'takes'))} a truk counter for the hand "
-                    f"{self._side_it(side)} won (K15): "
-                    f"truks {self.side_name(0)} {self.truks[0]}, {self.side_name(1)} "
-                    f"{self.truks[1]}.")
             rule = "K15"
             if self.truks[side] >= TARGET:
                 self.tantos = [0, 0]
                 self._phase = OVER_PHASE
                 self.to_act = None
-                return (text + f" {_cap(says(side, 'has'))} 6 truks and "
-                        f"{self._side_verb(side, 'wins')} the game.", "K15 + K9")
+                return (_score_text, (self._voice, side, refused, True, tuple(self.truks),
+                                      before, None, False, None)), "K15 + K9"
             if self.mode == "bet" and self.options["bet_keeps_tantos"]:
-                text += (" The truk came from a bet, so the tantos stay where they are and the "
-                         f"tanto phase goes on (KV2): {self._tanto_words()}.")
+                kv2 = True
                 rule += " + KV2"
             else:
-                if sum(self.tantos):
-                    text += " The tantos go back to the middle"
-                else:
-                    text += " The tantos are all in the middle"
-                text += "; a new tanto phase begins (K10)."
                 self.tantos = [0, 0]
                 self.phase_hands = 0
                 rule += " + K10"
             self.stake = "tanto"
             self.mode = None
-            return self._next_deal(text, rule)
-        # a tanto hand
-        self.phase_hands += 1
-        how = ("for the refused truk bet (K17)" if res["way"] == "refused"
-               else f"for the hand {self._side_it(side)} won")
-        if self.tantos == [1, 1]:
-            self.tantos = [0, 0]
-            self.tantos[side] = 3
-            text = (f"{_cap(says(side, 'wins'))} the 3rd tanto {how} and "
-                    f"{self._side_verb(side, 'takes')} all 3 tantos (AB): the next hand is for a "
-                    f"truk, and {says(side, 'has')} one option (aukera bat).")
-            self.due = {"side": side, "options": 1, "path": "AB"}
-            self.stake = "truk"
-            rule = "K13"
         else:
-            self.tantos[side] += 1
-            text = (f"{_cap(says(side, 'takes'))} a tanto from the middle {how}: tantos "
-                    f"{self.side_name(0)} {self.tantos[0]}, {self.side_name(1)} {self.tantos[1]}.")
-            rule = "K10"
-            if self.tantos[side] == 2:
-                self.due = {"side": side, "options": 2, "path": "AA"}
+            # a tanto hand
+            self.phase_hands += 1
+            if self.tantos == [1, 1]:
+                self.tantos = [0, 0]
+                self.tantos[side] = 3
+                self.due = {"side": side, "options": 1, "path": "AB"}
                 self.stake = "truk"
-                text += (f" {_cap(says(side, 'has'))} won the first two tanto hands (AA): the "
-                         f"next hand is for a truk, and {says(side, 'has')} two options (bi "
-                         f"aukera).")
-                rule = "K10 + K13"
-            elif self.tantos == [1, 1]:
-                text += " One tanto each (AB): the next hand is played for the 3rd tanto."
-                rule = "K10 + K13"
-        if res["way"] == "refused":
-            rule = "K17 + " + rule
-        return self._next_deal(text, rule)
-
-    def _next_deal(self, text, rule):
+                rule = "K13"
+            else:
+                self.tantos[side] += 1
+                rule = "K10"
+                if self.tantos[side] == 2:
+                    self.due = {"side": side, "options": 2, "path": "AA"}
+                    self.stake = "truk"
+                    rule = "K10 + K13"
+                elif self.tantos == [1, 1]:
+                    rule = "K10 + K13"
+            if refused:
+                rule = "K17 + " + rule
         self.esku = self.table.next(self.esku)
         self.deal_no += 1
         self._phase = DEAL_PHASE
         self.to_act = None
-        return (text + f" The deal passes to the right: {self.words.says(self.esku, 'is')} the "
-                f"next esku.", rule)
+        return (_score_text, (self._voice, side, refused, truk, tuple(self.truks), before,
+                              tuple(self.tantos), kv2, self.esku)), rule
 
     # ---- doing ---------------------------------------------------------------------------
     def _check(self, action):
@@ -1687,11 +2051,65 @@ class Truk(SidesAddressed, Game):
                 raise
             raise IllegalAction(refusal.rule, sentence_case(refusal.reason)) from None
 
+    def apply(self, action):
+        """As :meth:`Game.apply`, with one of the legal actions worked out for this step (the
+        very object: it passed every check when they were worked out) applied and recorded
+        here at once, the hot path of every game and every computer player's trial. Any
+        other action goes through all the checks (:meth:`Game.apply`), but a deal made by
+        :meth:`chance_action`, checked by :meth:`_check_deal` alone."""
+        legal = self._legal_now
+        if legal is None:
+            if action is not self._own_deal or self._phase.key != "deal":
+                return Game.apply(self, action)
+            # a deal made by chance_action: the deck's own cards, in a shuffled order; only
+            # the rule that checks every deal is left to check (K1, K4)
+            self._check_deal(action)
+            self._own_deal = None
+        else:
+            for allowed in legal:
+                if allowed is action:
+                    break
+            else:
+                return Game.apply(self, action)
+        phase = self._phase.key
+        deal = self.deal_no
+        actor = self.current_player
+        self._legal_now = None
+        try:
+            text, rule = self._do(action)
+        except Exception:
+            self._rebuild(self.actions)  # never leave a half-applied action behind
+            raise
+        # as Game._record (written out: one call fewer a step)
+        actions = self.actions
+        actions.append(action)
+        step = _new(Step, (len(actions), action, phase, deal, [text], rule, actor))
+        self.history.append(step)
+        if self._redo and not self._replaying:
+            self._redo.clear()
+        return step
+
     def _do(self, action):
         if self.options["itzu"]:
             action = self._as_open(action)
-        text, rule = self._do_step(action)
-        if self.you is not None:
+        if action.kind == "play" and self._phase.key == "play" and self.consult is None:
+            text, rule = self._play_card(action.seat, action.card)     # (_do_step's)
+        else:
+            text, rule = self._do_step(action)
+        # _settle, written out (once a step)
+        phase = self._phase.key
+        if phase == "over":
+            self.current_player = None
+            self.finished = True
+        elif phase == "deal":
+            self.current_player = CHANCE
+        elif phase == "score":
+            self.current_player = TABLE
+        else:
+            to_act = self.to_act
+            self.current_player = (OPEN_PARTNER if to_act == OPEN_SEAT and self.options["itzu"]
+                                   else to_act)      # KV3: the open hand's partner plays it
+        if self._voice.w.you is not None:        # (self.you, read without a property)
             text = sentence_case(text) if text.__class__ is str else (_sentence_of, (text,))
         return text, rule
 
@@ -1699,9 +2117,10 @@ class Truk(SidesAddressed, Game):
         key = self._phase.key
         if self.consult is not None:
             return self._do_consult(action)
-        if action.kind == "signal":
+        kind = action.kind
+        if kind == "signal":
             return self._do_signal(action)
-        if action.kind == "ask_partner":
+        if kind == "ask_partner":
             return self._do_ask_partner(action)
         if key == "deal":
             return self._do_deal(action)
@@ -2000,7 +2419,7 @@ class Truk(SidesAddressed, Game):
         if last is not None and seat is not None and last.index in self._private:
             side, public = self._private[last.index]
             if self.side_of(seat) != side:
-                out["last"]["text"] = public
+                out["last"]["text"] = text_of(public)
         return out
 
     def _card_for(self, card, seat, owner):
@@ -2188,6 +2607,7 @@ class Truk(SidesAddressed, Game):
                     c if c.rank not in ("2", "3") else next(fill) for c in ex["old"]])
             hand.sort(key=lambda c: -_RV[c.rank])
             world.hands[s] = hand
+            world._signal_keys[s] = _signal_key(hand)
         fill = iter(deal["aside"])
         for i in hidden_aside:
             world.aside[i] = dict(self.aside[i], card=next(fill))
