@@ -17,12 +17,10 @@ from operator import add
 
 from typing import Any
 
-_new = tuple.__new__
-
 from ...engine import (CHANCE, SUIT_SYSTEMS, TABLE, Action, ConfigError, Game, IllegalAction,
                       Phase, RankOrder, deal_problem, make_deck)
 from ...engine.seats import Table
-from ...engine.core import Step, shuffled, text_of
+from ...engine.core import shuffled, text_of
 from ...engine.words import Addressed, sentence_case
 
 __all__ = ["Poch", "HOLES", "RULES", "best_set", "set_key"]
@@ -931,9 +929,9 @@ class Poch(Addressed, Game):
     # ---- doing ---------------------------------------------------------------------------
     def apply(self, action):
         """As :meth:`Game.apply`, with one of the legal actions of this step (the very object,
-        :meth:`legal_actions`), which has passed every check, applied here at once (the
-        step recorded as :meth:`Game._record` does, written out: every step of every game
-        and trial takes this path). Any other action goes through every check."""
+        :meth:`legal_actions`), which has passed every check, applied here at once and its
+        step recorded by :meth:`Game._record` (every step of every game and trial takes
+        this path). Any other action goes through every check."""
         legal = self._legal_now
         if legal is None:
             return Game.apply(self, action)
@@ -956,13 +954,7 @@ class Poch(Addressed, Game):
         except Exception:
             self._rebuild(self.actions)  # never leave a half-applied action behind
             raise
-        actions = self.actions
-        actions.append(action)
-        step = _new(Step, (len(actions), action, phase, deal, [text], rule, actor))
-        self.history.append(step)
-        if self._redo and not self._replaying:
-            self._redo.clear()
-        return step
+        return self._record(action, text, rule, phase, deal, actor)
 
     def _do(self, action):
         w = self._w        # (a change of who is you plays the game again, from _reset)

@@ -27,7 +27,7 @@ from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, Ill
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
                        three_trick_hand)
 from ...engine.cards import SUIT_SYSTEMS
-from ...engine.core import Step, shared_action, shuffled, text_of
+from ...engine.core import shared_action, shuffled, text_of
 from ...engine.words import SidesAddressed, Words, sentence_case
 
 __all__ = ["Truk", "RULES", "RANK", "TRICK_NAMES", "SIGNALS", "DOC_HAND_ROWS", "DOC_DEVELOPMENT",
@@ -302,7 +302,7 @@ _DECK_SET = frozenset(_DECK)
 _DECK_IDS = frozenset(map(id, _DECK))
 _CANON = {c: c for c in _DECK}          # a card equal to one of the deck's → the deck's
 _POWER = RankPower(RankOrder(RANK))
-_new = tuple.__new__     # makes a Step from its fields at once (as Game._record does)
+_new = tuple.__new__     # makes a value of a tuple class (a Trick) from its fields at once
 _SPANISH = SUIT_SYSTEMS["spanish"]
 _RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
 
@@ -2080,14 +2080,7 @@ class Truk(SidesAddressed, Game):
         except Exception:
             self._rebuild(self.actions)  # never leave a half-applied action behind
             raise
-        # as Game._record (written out: one call fewer a step)
-        actions = self.actions
-        actions.append(action)
-        step = _new(Step, (len(actions), action, phase, deal, [text], rule, actor))
-        self.history.append(step)
-        if self._redo and not self._replaying:
-            self._redo.clear()
-        return step
+        return self._record(action, text, rule, phase, deal, actor)
 
     def _do(self, action):
         if self.options["itzu"]:
