@@ -154,10 +154,14 @@ def open_to_widget(page, url, notebook):
     return idle, time.monotonic() - t0
 
 
+#: a move to click: in the Now panel, or at the seat (Poch's bets are drawn there)
+MOVE_CSS = ".cw-move, .cw-table-inner button[data-cw-move]"
+
+
 def time_moves(page, clicks, pause_ms=300):
     """Echo and move round trips (ms) on the last widget of the page, alternating."""
     index = page.evaluate("() => document.querySelectorAll('.cw-root').length - 1")
-    page.wait_for_function("(i) => document.querySelectorAll('.cw-root')[i].querySelector('.cw-move')", arg=index)
+    page.wait_for_function(f"(i) => document.querySelectorAll('.cw-root')[i].querySelector('{MOVE_CSS}')", arg=index)
     page.wait_for_timeout(1000)
     echo, move = [], []
     for _ in range(clicks):
@@ -165,13 +169,13 @@ def time_moves(page, clicks, pause_ms=300):
         echo.append(page.evaluate(TIME_CLICK, {"widget": index, "button": ".cw-echo-btn",
                                                "watch": ".cw-echo-out", "attr": None}))
         page.wait_for_timeout(pause_ms)
-        dt = page.evaluate(TIME_CLICK, {"widget": index, "button": ".cw-move", "watch": None,
+        dt = page.evaluate(TIME_CLICK, {"widget": index, "button": MOVE_CSS, "watch": None,
                                         "attr": "data-step"})
         while dt is None:  # the game is over: start another one (not timed)
             page.evaluate("(i) => document.querySelectorAll('.cw-root')[i].querySelector('.cw-restart').click()", index)
-            page.wait_for_function("(i) => document.querySelectorAll('.cw-root')[i].querySelector('.cw-move')", arg=index)
+            page.wait_for_function(f"(i) => document.querySelectorAll('.cw-root')[i].querySelector('{MOVE_CSS}')", arg=index)
             page.wait_for_timeout(pause_ms)
-            dt = page.evaluate(TIME_CLICK, {"widget": index, "button": ".cw-move", "watch": None,
+            dt = page.evaluate(TIME_CLICK, {"widget": index, "button": MOVE_CSS, "watch": None,
                                             "attr": "data-step"})
         move.append(dt)
     return [v for v in echo if v and v > 0], [v for v in move if v and v > 0]

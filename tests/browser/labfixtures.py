@@ -190,9 +190,11 @@ def browser(cw_chromium):
     return cw_chromium.live()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1300, "height": 2200})
+@contextlib.contextmanager
+def browser_page(browser, width, height):
+    """A page of its own ``width`` x ``height`` window, keeping its script errors in
+    ``page.js_errors``; closed afterwards."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(30_000)
     pg = context.new_page()
     errors = []
@@ -203,3 +205,9 @@ def page(browser):
     finally:
         if browser.is_connected():   # a browser that died leaves nothing to close
             context.close()
+
+
+@pytest.fixture
+def page(browser):
+    with browser_page(browser, 1300, 2200) as pg:
+        yield pg

@@ -106,6 +106,19 @@ def assert_fits(g, what):
     assert not pairs, f"{what}: seats lie on the table's boxes {pairs} {g}"
 
 
+def assert_play_screen_in_window(g, what):
+    """The own seat, the controls to act with, and the "Now" panel (title, whose turn, its
+    buttons) wholly in the window (``g``: SEAT_AND_MOVES's measures)."""
+    assert g["me"] is not None, what
+    assert g["moves"], f"{what}: no control to act with {g}"
+    assert inside(g["me"], g["view"]), f"{what}: the own seat is not wholly in the window {g}"
+    out = [m for m, b in g["moves"] if not inside(b, g["view"])]
+    assert not out, f"{what}: {out} not wholly in the window {g}"
+    assert inside(g["now"], g["view"]), f"{what}: the Now panel is not in the window {g}"
+    out = [m for m, b in g["nowMoves"] if not inside(b, g["view"])]
+    assert not out, f"{what}: the Now panel's {out} not wholly in the window {g}"
+
+
 def test_tables_fit_laptop_and_narrow_windows(page, lab, lab_root):
     cells = [SETUP]
     for name in WIDGETS:
@@ -308,15 +321,7 @@ def test_play_mode_own_hand_and_moves_in_the_window(page, lab, lab_root):
             page.wait_for_timeout(400)
             g = page.evaluate(SEAT_AND_MOVES, k)
             what = f"{key} ({n} players, {phase}) at 1280 x 800, files={files}"
-            assert g["me"] is not None, what
-            assert g["moves"], f"{what}: no control to act with {g}"
-            assert inside(g["me"], g["view"]), f"{what}: the own seat is not wholly in the window {g}"
-            out = [m for m, b in g["moves"] if not inside(b, g["view"])]
-            assert not out, f"{what}: {out} not wholly in the window {g}"
-            # the "Now" panel (title, whose turn, its buttons) in the window with them
-            assert inside(g["now"], g["view"]), f"{what}: the Now panel is not in the window {g}"
-            out = [m for m, b in g["nowMoves"] if not inside(b, g["view"])]
-            assert not out, f"{what}: the Now panel's {out} not wholly in the window {g}"
+            assert_play_screen_in_window(g, what)
             assert g["zoom"] >= 0.6, f"{what}: shrunk to {g['zoom']}"
             if phase == "bid" and not files:
                 # the explanation beside the table: the score sheet beside the felt, narrowed

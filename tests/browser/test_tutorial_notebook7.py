@@ -11,9 +11,9 @@ only ``1+1``); that one is left out of the errors these tests refuse.
 """
 import pytest
 
-from labfixtures import browser, notebook7  # noqa: F401  (fixtures)
+from labfixtures import browser, browser_page, notebook7  # noqa: F401  (fixtures)
 from labserver import open_notebook, run_all
-from test_fit_lab import SEAT_AND_MOVES, inside
+from test_fit_lab import SEAT_AND_MOVES, assert_play_screen_in_window, inside
 from test_tutorial_lab import finish_tutorial, mark_tutorial
 
 pytestmark = pytest.mark.browser
@@ -26,17 +26,8 @@ GAMES = ["truk", "pocha", "truc", "poch"]
 
 @pytest.fixture
 def nb7_page(browser, notebook7):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.js_errors = errors
-    try:
+    with browser_page(browser, 1280, 800) as page:
         yield page
-    finally:
-        if browser.is_connected():
-            context.close()
 
 
 def open_game_notebook(page, server, game):
@@ -78,14 +69,7 @@ def test_notebook7_tutorial_play_screen_fits_1280x800(nb7_page, notebook7, game)
         coach = page.locator(f"{root} .cw-coach-before").bounding_box()
         coach = [coach["x"], coach["y"], coach["x"] + coach["width"], coach["y"] + coach["height"]]
         what = f"{game}, decision {len(seen) + 1} ({move})"
-        assert g["me"] is not None, what
-        assert g["moves"], f"{what}: no control to act with {g}"
-        assert inside(g["me"], g["view"]), f"{what}: the own seat is not wholly in the window {g}"
-        out = [m for m, b in g["moves"] if not inside(b, g["view"])]
-        assert not out, f"{what}: {out} not wholly in the window {g}"
-        assert inside(g["now"], g["view"]), f"{what}: the Now panel is not in the window {g}"
-        out = [m for m, b in g["nowMoves"] if not inside(b, g["view"])]
-        assert not out, f"{what}: the Now panel's {out} not wholly in the window {g}"
+        assert_play_screen_in_window(g, what)
         assert inside(coach, g["view"]), f"{what}: the coach's words {coach} not in the window {g['view']}"
         seen.append(g["zoom"])
 
