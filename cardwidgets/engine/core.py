@@ -818,7 +818,12 @@ class Game:
         if legal is None:
             actor = self._actor() if phase != "over" else None
             self._verify_for(action, actor)
-        deal = self.deal_no                     # self.deal_number, without the call
+        return self._apply_passed(action, phase, self.deal_no, actor)
+
+    def _apply_passed(self, action, phase, deal, actor) -> Step:
+        """Apply ``action``, which has passed every check, and record its step (``phase``,
+        ``deal`` and ``actor`` as they were before it); an error inside the rules leaves
+        the game as it was."""
         self._legal_now = None
         try:
             text, rule = self._do(action)

@@ -2071,16 +2071,7 @@ class Truk(SidesAddressed, Game):
                     break
             else:
                 return Game.apply(self, action)
-        phase = self._phase.key
-        deal = self.deal_no
-        actor = self.current_player
-        self._legal_now = None
-        try:
-            text, rule = self._do(action)
-        except Exception:
-            self._rebuild(self.actions)  # never leave a half-applied action behind
-            raise
-        return self._record(action, text, rule, phase, deal, actor)
+        return self._apply_passed(action, self._phase.key, self.deal_no, self.current_player)
 
     def _do(self, action):
         if self.options["itzu"]:
