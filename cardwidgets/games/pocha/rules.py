@@ -24,7 +24,7 @@ import random
 from typing import Any, Final
 
 from ...engine import (CHANCE, TABLE, Action, Card, ConfigError, Game, IllegalAction, Phase,
-                      RankOrder, Step, deal_problem, make_deck)
+                      RankOrder, deal_problem, make_deck)
 from ...engine.core import shuffled
 from ...engine.tricks import Play, SuitPower, Trick
 from ...engine.words import Addressed, second_person, sentence_case
@@ -983,7 +983,7 @@ class Pocha(Addressed, Game):
         cards dealt and not the dealer's forbidden one (H7), passed every check; so has our
         own shuffled deal (:meth:`chance_action`: the whole deck, each of our cards once,
         H1) and the scoring's one action (H11). Any other action goes through
-        :meth:`Game.apply`. Each step is kept as :meth:`Game._record` keeps it."""
+        :meth:`Game.apply`. Each step is kept by :meth:`Game._record`."""
         phase = self._phase
         if phase is PLAY_PHASE:
             span: tuple = self._span or self._find_span()
@@ -1029,35 +1029,9 @@ class Pocha(Addressed, Game):
             else:
                 first, rule = False, _DUTY_RULE[duty]
             if len(plays) < self.n:
-                # the next to play and the cards they may (H8), as _find_span finds them
-                nxt = self.to_act = self.current_player = self._next_seat[seat]
-                places = self._places[nxt]
-                n = len(places)
-                tops = self._tops
-                led: int = tops[0]
-                high = tops[1]
-                top_trump = tops[3]
-                starts = self._suit_starts
-                lo = bisect_left(places, starts[led])
-                end: int = starts[led + 1]
-                if top_trump is None and (k := bisect_left(places, tops[2], lo)) > lo:
-                    self._span = (nxt, lo, k, BEAT, high, None)
-                elif lo < n and places[lo] < end:
-                    self._span = (nxt, lo, bisect_left(places, end, lo),
-                                  FOLLOW if top_trump is None else FOLLOW_TRUMPED, high,
-                                  top_trump)
-                else:
-                    trump: int = self._trump_index
-                    lo = bisect_left(places, starts[trump])
-                    hi = bisect_left(places, starts[trump + 1], lo)
-                    if lo == hi:
-                        self._span = (nxt, 0, n, ANY_NONE, high, top_trump)
-                    elif top_trump is None:
-                        self._span = (nxt, lo, hi, TRUMP, high, None)
-                    else:
-                        k = bisect_left(places, tops[4], lo, hi)
-                        self._span = ((nxt, lo, k, OVERTRUMP, high, top_trump) if k > lo
-                                      else (nxt, 0, n, ANY_LOW, high, top_trump))
+                # the next to play, and the cards they may play (H8)
+                self.to_act = self.current_player = self._next_seat[seat]
+                self._find_span()
                 text = (_play_text, (self._text_ctx, card, span, first, None, False))
             else:
                 # H10: the trick is complete: the highest trump, else the highest card of the
@@ -1081,13 +1055,7 @@ class Pocha(Addressed, Game):
                     self._span = (w, 0, len(self._places[w]), LEAD, None, None)
                 text = (_play_text, (self._text_ctx, card, span, first, win, last))
                 rule = _TRICK_RULE[rule]
-            actions = self.actions
-            actions.append(action)
-            step = _new(Step, (len(actions), action, _PLAY, self.deal_no, [text], rule, seat))
-            self.history.append(step)
-            if self._redo and not self._replaying:
-                self._redo.clear()
-            return step
+            return self._record(action, text, rule, _PLAY, self.deal_no, seat)
         deal = self.deal_no         # (the scoring moves it on to the next hand's)
         if phase is BID_PHASE:
             bid: tuple | None = self._bid_info.get(id(action))
@@ -1115,14 +1083,7 @@ class Pocha(Addressed, Game):
                 return Game.apply(self, action)
         else:
             return Game.apply(self, action)
-        # as Game._record (written out: one call fewer for every bid, deal and scoring)
-        actions = self.actions
-        actions.append(action)
-        step = _new(Step, (len(actions), action, phase.key, deal, [text], rule, actor))
-        self.history.append(step)
-        if self._redo and not self._replaying:
-            self._redo.clear()
-        return step
+        return self._record(action, text, rule, phase.key, deal, actor)
 
     def _do(self, action):
         # (a card played never comes here: apply plays it, checked, at once)
