@@ -654,9 +654,6 @@ class Poch(Addressed, Game):
     def turn_rule(self):
         return {"poch": "P9", "run": "P12"}.get(self._phase.key, self._phase.rule)
 
-    def _holder(self, card):
-        return self.owner[card.code]
-
     # ---- legal actions -------------------------------------------------------------------
     def legal_actions(self) -> list:
         """As :meth:`Game.legal_actions`: worked out once a step, from the turn kept."""
@@ -1063,11 +1060,6 @@ class Poch(Addressed, Game):
             self._start_betting()
         return text, rule
 
-    def _unclaimed_words(self, hole, chips):
-        card = (self._tab.card[f"{hole}-{self.payment}"] if hole in HONOURS
-                else self.payment_card)
-        return _unclaimed_text(hole, chips, card, self.turned)
-
     def _show(self, seat, cards):
         shown = self.shown[seat]
         for card in cards:
@@ -1149,14 +1141,6 @@ class Poch(Addressed, Game):
 
     def _plural(self, card):
         return _plural(card)
-
-    def _set_words(self, seat):
-        return _set_text(self.best_set(seat))
-
-    def _why_best(self, winner, contenders):
-        """Why the winner's set beats the next best (P8 / PV3), in words."""
-        return _why_text(*self._why_args(winner, contenders,
-                                         {s: self._set_key(s) for s in contenders}))
 
     def _why_args(self, winner, contenders, keys):
         """:func:`_why_text`'s arguments; ``keys``: each contender's :meth:`_set_key`."""
@@ -1263,18 +1247,6 @@ class Poch(Addressed, Game):
         self.leader = self.current_player = seat
         return (_run_text, (w, seat, card, how, stop, nxt)), rule
 
-    def _next_card(self, card):
-        nxt = self._tab.next[card.code]
-        if nxt is None or nxt.code in self.played or nxt == self.turned:
-            return None
-        return nxt
-
-    def _stop_words(self, card):
-        nxt = self._tab.next[card.code]
-        if nxt is None:
-            return _stop_text("ace", None)
-        return _stop_text("turned" if nxt == self.turned else "played", nxt)
-
     def _do_settle(self, action, w):
         seat = self.out
         centre = self.holes["centre"]
@@ -1300,15 +1272,9 @@ class Poch(Addressed, Game):
     # ---- the end -------------------------------------------------------------------------
     def _game_ends(self):
         """P15: does the game end before this deal (someone cannot ante, or the deals agreed
-        are played)? :meth:`_game_over_reason` says why."""
+        are played)? :func:`_over_reason` says why."""
         limit = self.setup["deals"]
         return min(self.chips) < ANTE or (limit is not None and self.deal_no > limit)
-
-    def _game_over_reason(self):
-        return _over_reason(self.words, tuple(self.chips), self.setup["deals"], self.deal_no)
-
-    def _final_words(self):
-        return _final_text(*self._final_args())
 
     def _final_args(self):
         """The values :func:`_final_text` says, as they are now."""

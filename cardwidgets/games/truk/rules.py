@@ -1132,16 +1132,6 @@ class Truk(SidesAddressed, Game):
             return w.says(seat, verb)
         return f"{w.name(seat)}, for {self.side_name(self.side_of(seat))}, {w.verb(seat, verb)}"
 
-    def _answers(self, seat) -> str:
-        if self.n == 2:
-            return self.words.says(seat, "answers")
-        return f"{self.words.says(seat, 'answers')} for {self.side_name(self.side_of(seat))}"
-
-    def _its(self, side) -> str:
-        if self.n == 4:
-            return "its"
-        return self.words.their(side)
-
     def _side_its(self, side) -> str:
         """*its* (the side's); with two players *their*, or *your* for the seat addressed as
         you."""
@@ -1473,9 +1463,6 @@ class Truk(SidesAddressed, Game):
         return {"compulsory": "compulsory: no option is left (nahitaez)",
                 "pasotan": "pasotan", "chosen": "the side chose to play it",
                 "bet": "a truk bet was accepted"}.get(self.mode, "")
-
-    def _tanto_words(self):
-        return _tanto_words_text(self._voice, self.tantos[0], self.tantos[1])
 
     def _start_play(self):
         self._phase = PLAY_PHASE
@@ -1958,10 +1945,6 @@ class Truk(SidesAddressed, Game):
         return (_trick_text, (self._voice, seat, card, k, tie, best, side, winner, top, None,
                               tuple(self.trick_sides), tie_side)), "K5 + K6 + K7"
 
-    def _what_now(self) -> str:
-        """What the tricks so far mean for the rest of the hand (K7), in words."""
-        return _what_now_text(self._voice, tuple(self.trick_sides), self.side_of(self.esku))
-
     # ---- the counters --------------------------------------------------------------------
     def _do_score(self, action):
         res = self.hand_result
@@ -2405,9 +2388,6 @@ class Truk(SidesAddressed, Game):
             if self.side_of(seat) != side:
                 out["last"]["text"] = text_of(public)
         return out
-
-    def _card_for(self, card, seat, owner):
-        return card.to_json() if seat is None or seat == owner else None
 
     def _view(self, seat):
         teacher = seat is None
