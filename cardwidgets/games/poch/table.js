@@ -4,6 +4,7 @@
 
 const CW_POCH_RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];          // low to high (P1)
 const CW_POCH_SETS = { 2: "a pair of", 3: "three", 4: "four" };
+const CW_POCH_OWN_CARD = 52;   // px: the width of the cards of the hand shown (a student's own)
 const CW_POCH_PLURAL = { A: "Aces", K: "Kings", Q: "Queens", J: "Jacks", "10": "Tens", "9": "Nines",
   "8": "Eights", "7": "Sevens" };
 
@@ -167,7 +168,7 @@ function cwPochSeat(ctx, f, prev, s) {
   // the hand of the seat shown (a student's own): larger and spread wider, so that every
   // card's corner (its rank and suit) can be read (table.css, cw-poch-hand--open)
   const own = !!hand && (ctx.viewer === s || ctx.human === s);
-  const w = own ? 52 : list.length > 7 ? 40 : 46;
+  const w = own ? CW_POCH_OWN_CARD : list.length > 7 ? 40 : 46;
   handRow.style.setProperty("--cw-card-w", w + "px");
   if (own) handRow.classList.add("cw-poch-hand--open");
   for (const code of list) {
@@ -284,15 +285,16 @@ cwRegisterTable("poch", {
     for (const area of ["top", "left", "right", "bottom"]) {
       for (const r of slots[area]) areas[area].appendChild(cwPochSeat(ctx, f, prev, (base + r) % n));
     }
-    // the board's column is as wide as the own hand spread out (52 px cards, each showing
-    // 70% of its face, in its seat's padding), up to 400 px (a longer hand fans tighter):
-    // the hand stays inside its seat
+    // the board's column is as wide as the own hand spread out (each card showing 70% of
+    // its face, in its seat's padding), up to 400 px (a longer hand fans tighter): the hand
+    // stays inside its seat
     const own = [ctx.viewer, ctx.human].find((s) => s !== null && s !== undefined && f.hands[s]);
     const cards = own === undefined ? 0 : f.hands[own].length;
-    const need = 52 + Math.max(0, cards - 1) * 0.7 * 52 + 24;
+    const w = CW_POCH_OWN_CARD, pad = 24, most = 400;
+    const need = w + Math.max(0, cards - 1) * 0.7 * w + pad;
     if (need > 300) {
-      felt.style.setProperty("--cw-mid-min", `${Math.min(400, Math.ceil(need))}px`);
-      if (need > 400) felt.style.setProperty("--cw-overlap", `${(52 - (400 - 24 - 52) / (cards - 1)).toFixed(1)}px`);
+      felt.style.setProperty("--cw-mid-min", `${Math.min(most, Math.ceil(need))}px`);
+      if (need > most) felt.style.setProperty("--cw-overlap", `${(w - (most - pad - w) / (cards - 1)).toFixed(1)}px`);
     }
     areas.mid.appendChild(cwPochBoard(ctx, f, prev));
     areas.mid.appendChild(cwPochSide(ctx, f));
