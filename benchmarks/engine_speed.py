@@ -8,7 +8,9 @@
   same load: the time ratio (target at most 2), with the steps a game of each (the same
   shape of game: they should agree within about 10%).
 
-    python benchmarks/engine_speed.py [seconds per game]
+    python benchmarks/engine_speed.py [seconds per game] [game ...]
+
+(naming games, e.g. ``truk``, times and races those alone)
 
 * the public API's floor: a game with almost no rules (:class:`Floor`) through the same loop,
   in µs a step; and from it each race's least possible ratio, the floor's µs a step times
@@ -120,7 +122,8 @@ def race(plays: dict, seconds: float, rounds: int = 20) -> dict:
     return {name: spent[name] / done[name] for name in plays}
 
 
-USAGE = "usage: python benchmarks/engine_speed.py [seconds per game, default 3]"
+USAGE = ("usage: python benchmarks/engine_speed.py [seconds per game, default 3] [game ...]"
+         " (the games alone: " + ", ".join(sorted(GAMES)) + ")")
 
 
 def main(argv=None) -> int:
@@ -128,8 +131,10 @@ def main(argv=None) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print(USAGE)
         return 0
+    only = [a for a in argv if a in GAMES] or list(GAMES)
+    numbers = [a for a in argv if a not in GAMES]
     try:
-        (seconds,) = map(float, argv) if argv else (3.0,)
+        (seconds,) = map(float, numbers) if numbers else (3.0,)
         if not 0 < seconds < 1e6:
             raise ValueError(seconds)
     except ValueError:
@@ -138,6 +143,8 @@ def main(argv=None) -> int:
     print(f"cardwidgets from {Path(sys.modules['cardwidgets'].__file__).parent}; load "
           f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} (2 cores); CPU time")
     for key, n, setup in TABLES:
+        if key not in only:
+            continue
         rng, games, steps, start = random.Random(1), 0, 0, clock()
         while clock() - start < seconds or games < 3:
             steps += whole_game(key, n, setup, rng)
@@ -154,15 +161,18 @@ def main(argv=None) -> int:
         hand_steps[0] += pocha_hand(r1)
         hand_steps[1] += 1
 
-    per = race({"engine": hand, "bare": lambda: bare_hand(r2),
-                "floor": lambda: floor_game(r3)}, 2 * seconds)
-    ratio = per["engine"] / per["bare"]
-    floor.append(per["floor"] / FLOOR_STEPS)
-    least["Pocha hands"] = floor[-1] * hand_steps[0] / hand_steps[1] / per["bare"]
-    print(f"Pocha 10-card hands: engine {per['engine'] * 1e6:.0f} µs, bare {per['bare'] * 1e6:.0f}"
-          f" µs a hand: {ratio:.2f}× the bare (target at most 2: "
-          f"{'met' if ratio <= 2 else 'NOT met'})")
+    if "pocha" in only:
+        per = race({"engine": hand, "bare": lambda: bare_hand(r2),
+                    "floor": lambda: floor_game(r3)}, 2 * seconds)
+        ratio = per["engine"] / per["bare"]
+        floor.append(per["floor"] / FLOOR_STEPS)
+        least["Pocha hands"] = floor[-1] * hand_steps[0] / hand_steps[1] / per["bare"]
+        print(f"Pocha 10-card hands: engine {per['engine'] * 1e6:.0f} µs, bare "
+              f"{per['bare'] * 1e6:.0f} µs a hand: {ratio:.2f}× the bare (target at most 2: "
+              f"{'met' if ratio <= 2 else 'NOT met'})")
     for key, bare in BARE.items():
+        if key not in only:
+            continue
         steps = {"engine": 0, "bare": 0}
         games = dict.fromkeys(steps, 0)
         r1, r2, r3 = random.Random(7), random.Random(7), random.Random(7)
@@ -185,11 +195,13 @@ def main(argv=None) -> int:
               f"({each['engine']:.1f} steps), bare {per['bare'] * 1e6:.0f} µs "
               f"({each['bare']:.1f} steps) a game: {ratio:.2f}× the bare (target at most 2: "
               f"{'met' if ratio <= 2 else 'NOT met'})")
+    if not floor:
+        return 0
     print(f"Floor (the public API with almost no rules, raced beside each): "
           f"{min(floor) * 1e6:.2f}–{max(floor) * 1e6:.2f} µs a step; the least ratio over the "
           f"bare it allows (floor × the engine's steps / the bare's time): "
           + ", ".join(f"{name} {value:.2f}×" for name, value in least.items()))
-    missing = sorted(set(GAMES) - set(BARE) - {"pocha"})
+    missing = sorted(set(only) - set(BARE) - {"pocha"})
     if missing:
         print(f"No bare whole game yet for: {', '.join(missing)}")
     print(f"load {', '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")
