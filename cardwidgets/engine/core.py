@@ -186,6 +186,13 @@ def _fork_plan(cls, state: dict) -> tuple:
 _FORK_PLANS: dict = {}
 
 
+#: A game made with its default options and setup: (class, players) → (options, setup),
+#: checked once (each game gets its own copies)
+_DEFAULTS: dict = {}
+_TABLES: dict = {}     #: (players, direction) → the :class:`Table`, a value made once
+
+
+_NAMES = tuple(chr(ord("A") + i) for i in range(26))   #: the default names of the players
 _CARD_IDS: dict = {}   # suit system → ids of its own Card objects (they live for ever)
 _check_shuffle()
 
@@ -484,6 +491,26 @@ class Game:
         """Check the players, options and setup and set them (raises :class:`ConfigError`)."""
         if players is None:
             players = self.min_players
+        if players.__class__ is int and self.min_players <= players <= self.max_players:
+            names = list(_NAMES[:players])          # (the default names: good ones)
+        else:
+            names = self._check_players(players)
+        self.players = names
+        self.n = len(names)
+        if not options and not setup:    # the defaults: checked once per game and table size
+            defaults = _DEFAULTS.get((self.__class__, self.n))
+            if defaults is None:
+                self.options = self._validate_options({})
+                defaults = _DEFAULTS[self.__class__, self.n] = (
+                    self.options, self._validate_setup({}))
+            self.options, self.setup = dict(defaults[0]), dict(defaults[1])
+        else:
+            self.options = self._validate_options(options or {})
+            self.setup = self._validate_setup(setup)
+        self.table = self._make_table()
+
+    def _check_players(self, players) -> list:
+        """The players' names from ``players`` (a number or a list of names), checked."""
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
             raise ConfigError("players", "give a number of players or a list of their names")
         count = players if isinstance(players, int) else len(players)
@@ -501,11 +528,7 @@ class Game:
                                   f"{len(name)} ({name[:20]!r}…)")
         if len(set(names)) != len(names):
             raise ConfigError("players", "two players have the same name")
-        self.players = names
-        self.n = len(names)
-        self.options = self._validate_options(options or {})
-        self.setup = self._validate_setup(setup)
-        self.table = self._make_table()
+        return names
 
     # ---- configuration -------------------------------------------------------------------
     @classmethod
@@ -556,7 +579,11 @@ class Game:
         return out
 
     def _make_table(self) -> Table:
-        return Table(self.n, self.direction)
+        # (a value: one for each table size and direction, shared by every game)
+        table = _TABLES.get((self.n, self.direction))
+        if table is None:
+            table = _TABLES[self.n, self.direction] = Table(self.n, self.direction)
+        return table
 
     # ---- hooks ---------------------------------------------------------------------------
     def _reset(self) -> None:
@@ -804,20 +831,15 @@ class Game:
         at most 32 of them) has passed every check already and is applied at once; any
         other goes through them all and, if the rules do not allow it, is refused with its
         rule and reason."""
-        phase = self._phase.key
         legal = self._legal_now
         if legal is not None and len(legal) <= 32:    # (a long list: checking is quicker)
             for allowed in legal:
                 if allowed is action:
-                    actor = self._actor_now
-                    break
-            else:
-                legal = None
-        else:
-            legal = None
-        if legal is None:
-            actor = self._actor() if phase != "over" else None
-            self._verify_for(action, actor)
+                    return self._apply_passed(action, self._phase.key, self.deal_no,
+                                              self._actor_now)
+        phase = self._phase.key
+        actor = self._actor() if phase != "over" else None
+        self._verify_for(action, actor)
         return self._apply_passed(action, phase, self.deal_no, actor)
 
     def _apply_passed(self, action, phase, deal, actor) -> Step:

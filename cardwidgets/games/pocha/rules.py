@@ -344,7 +344,6 @@ _TRICK: Final = Trick       # (the names the play reads at every card, looked up
 _new: Final = tuple.__new__  # a Trick or a Play made from its fields at once (the play's hot path)
 _TABLES: dict = {}
 _SETTLED: dict = {}   # a configuration → what Pocha._settled found for it (checked, once)
-_SEATS: dict = {}     # players → their Table (the direction of play never changes)
 _itemgetter: Final = operator.itemgetter
 _add: Final = operator.add
 
@@ -565,13 +564,6 @@ class Pocha(Addressed, Game):
                   "_play_info": t.play_info, "_suit_starts": t.suit_starts,
                   "_bid_info": t.bid_info, "offset": offset}
         return fields, tuple(full), tuple(schedule)
-
-    def _make_table(self):
-        # the seats of n players, playing to the right (H5, H8): a value, made once for each n
-        table = _SEATS.get(self.n)
-        if table is None:
-            table = _SEATS[self.n] = Game._make_table(self)
-        return table
 
     def _new_hand_state(self):
         n = self.n
