@@ -590,6 +590,10 @@ class Game:
         raise NotImplementedError
 
     def _actor(self):
+        """Who acts now, worked out from the state (the game is not over). The core reads
+        it only through :attr:`current_player`, which a game may keep as an attribute of its
+        state instead, set wherever the turn changes (Poch, Pocha and Truk do), its ``_actor``
+        then saying the same, worked out (their tests compare the two at every step)."""
         raise NotImplementedError
 
     def _legal(self) -> Sequence:
@@ -648,10 +652,8 @@ class Game:
         Worked out once per step; applying one of them skips the checks they passed."""
         legal = self._legal_now
         if legal is None:
-            if self._phase.key == "over":
-                return []
-            actor = self._actor()
-            if actor == CHANCE:
+            actor = self.current_player
+            if actor is None or actor == CHANCE:
                 return []
             made = self._legal()
             legal = made if made.__class__ is tuple else tuple(made)
@@ -667,7 +669,8 @@ class Game:
 
         A game whose amounts can run into thousands gives them as ranges from
         :meth:`_legal_ranges`, so they are never listed one by one."""
-        if self.finished or self._actor() == CHANCE:
+        actor = self.current_player
+        if actor is None or actor == CHANCE:
             return []
         ranged = self._legal_ranges()
         if ranged is None:
@@ -710,7 +713,7 @@ class Game:
         return self.why_not(action) is None
 
     def _verify(self, action) -> None:
-        self._verify_for(action, self._actor() if self._phase.key != "over" else None)
+        self._verify_for(action, self.current_player)
 
     def _verify_for(self, action, actor) -> None:
         if action.__class__ is not Action and not isinstance(action, Action):
@@ -837,10 +840,9 @@ class Game:
                 if allowed is action:
                     return self._apply_passed(action, self._phase.key, self.deal_no,
                                               self._actor_now)
-        phase = self._phase.key
-        actor = self._actor() if phase != "over" else None
+        actor = self.current_player
         self._verify_for(action, actor)
-        return self._apply_passed(action, phase, self.deal_no, actor)
+        return self._apply_passed(action, self._phase.key, self.deal_no, actor)
 
     def _apply_passed(self, action, phase, deal, actor) -> Step:
         """Apply ``action``, which has passed every check, and record its step (``phase``,
@@ -879,7 +881,7 @@ class Game:
     def advance(self) -> list[Step]:
         """Apply the steps that happen by themselves (:data:`TABLE`) until someone must act."""
         steps = []
-        while self._phase.key != "over" and self._actor() == TABLE:
+        while self.current_player == TABLE:
             steps.append(self.apply(self.legal_actions()[0]))
         return steps
 

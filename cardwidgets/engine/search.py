@@ -31,10 +31,8 @@ def rollout(world: Game, rng: random.Random, deal: int, max_steps: int = 2000) -
     thumb = getattr(world, "rule_of_thumb", None)
     apply = world._apply
     for _ in range(max_steps):
-        if world._phase.key == "over" or world.deal_number != deal:
-            return world
-        actor = world._actor()
-        if actor == CHANCE:
+        actor = world.current_player
+        if actor is None or actor == CHANCE or world.deal_number != deal:
             return world
         if actor == TABLE:
             apply(world._legal()[0])
