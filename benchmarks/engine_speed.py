@@ -72,28 +72,31 @@ def pocha_hand(rng) -> int:
 
 class Floor(Game):
     """The public API's floor: a game with almost no rules (each seat in turn takes one of
-    two shared actions, the core's own ``current_player``, ``legal_actions`` and ``apply``
-    doing the rest: every step checked, explained and recorded), ``FLOOR_STEPS`` steps."""
+    two shared actions, keeping who acts as an attribute as the games do; the core's own
+    ``legal_actions`` and ``apply`` doing the rest: every step checked, explained and
+    recorded), ``FLOOR_STEPS`` steps."""
 
     key, title = "floor", "Floor"
     min_players, max_players = 2, 8
     PHASES = (Phase("play", "Play"), Phase("over", "Over"))
     RULES = {"F1": "Each seat in turn says yes or no."}
+    current_player = 0
 
     def _reset(self):
-        self._phase, self.turn = self.PHASES[0], 0
+        self._phase, self.current_player = self.PHASES[0], 0
         self._choices = [(shared_action("yes", s), shared_action("no", s)) for s in range(self.n)]
 
     def _actor(self):
-        return self.turn
+        return self.current_player
 
     def _legal(self):
-        return self._choices[self.turn]
+        return self._choices[self.current_player]
 
     def _do(self, action):
-        self.turn = (self.turn + 1) % self.n
         if len(self.actions) + 1 >= FLOOR_STEPS:
-            self._phase = self.PHASES[1]
+            self._phase, self.current_player = self.PHASES[1], None
+        else:
+            self.current_player = (self.current_player + 1) % self.n
         return ("{} says {}.", (action.seat, action.kind)), "F1"
 
 
