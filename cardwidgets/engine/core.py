@@ -536,7 +536,7 @@ class Game:
         if not isinstance(options, dict):
             raise ConfigError("options", "give variant options as a dict, e.g. {'PV1': True}")
         out = {name: spec[0] for name, spec in cls.OPTIONS.items()}
-        aliases = {spec[1]: name for name, spec in cls.OPTIONS.items()}
+        aliases = {spec[1]: name for name, spec in cls.OPTIONS.items()} if options else {}
         for key, value in options.items():
             name = aliases.get(key, key)
             if not isinstance(key, str) or name not in cls.OPTIONS:
