@@ -1283,3 +1283,51 @@ def test_V6_V7_V8_V9_the_legal_actions_are_exactly_the_moves_the_rules_allow(n, 
             assert set(legal) == {m for m in moves if g.why_not(m) is None}
             assert len(set(legal)) == len(legal)
             g.apply(rng.choice(legal))
+
+
+def _plain_turn(game):
+    """Who acts, read from the rules (V5, V6, V7, V9, V10, V1), not the turn the game keeps:
+    mà at the deal's end and who must play next, the seat answering an open bet, the deal,
+    the settling, nobody once the game is over."""
+    key = game.phase.key
+    if key == "over":
+        return None
+    if key == "deal":
+        return CHANCE
+    if key == "settle":
+        return TABLE
+    return game.calls[-1].answer_by if game.calls else game.to_act
+
+
+def _random_steps(game, rng, upto):
+    while not game.finished and len(game.history) < upto:
+        game.apply(game.chance_action(rng) if game.current_player == CHANCE
+                   else rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("n, options", [(2, {}), (4, {}), (6, {}), (4, {"VV2": True})])
+def test_V5_V7_V10_the_turn_kept_is_the_turn_the_rules_give(n, options):
+    """Truc keeps who acts (current_player, finished) as it goes: at every step of seeded
+    random games it is the seat the rules name (the player to play, the seat answering the
+    open bet, the deal, the settling, nobody at the end), and stays so through back,
+    forward, goto and forks played on."""
+    for seed in range(3):
+        game = Truc(n, options=options)
+        rng = random.Random(seed)
+        while not game.finished:
+            assert game.current_player == _plain_turn(game)
+            assert game.finished is (game.phase.key == "over")
+            _random_steps(game, rng, len(game.history) + 1)
+        assert game.current_player is None and game.legal_actions() == []
+        total = len(game.history)
+        for index in (total - 1, total // 2, 7, 0, total - 5):
+            game.goto(index)
+            assert game.current_player == _plain_turn(game)
+            assert game.finished is (game.phase.key == "over")
+            fork = game.fork()
+            _random_steps(fork, random.Random(index), len(fork.history) + 30)
+            assert fork.current_player == _plain_turn(fork)
+            assert game.current_player == _plain_turn(game) and len(game.history) == index
+        game.back(3)
+        game.forward(2)
+        assert game.current_player == _plain_turn(game)

@@ -23,6 +23,7 @@ themselves): first the envit, then the truc (V10).
 from __future__ import annotations
 
 import random
+from typing import Any
 from functools import wraps
 from itertools import combinations, filterfalse, product
 from operator import itemgetter
@@ -803,6 +804,7 @@ class Truc(SidesAddressed, Game):
         self._logged = False                # this hand is already in hand_log (a cama ended)
         self._new_hand()
         self._phase = DEAL_PHASE
+        self.current_player, self.finished = CHANCE, False
 
     def _new_hand(self):
         n = self.n
@@ -835,17 +837,16 @@ class Truc(SidesAddressed, Game):
         self.last_settle: list = []          # this hand's settling, for the table
 
     # ---- whose turn ----------------------------------------------------------------------
-    def _actor(self):
-        key = self._phase.key
-        if key == "play":
-            calls = self.calls
-            return calls[-1].answer_by if calls else self.to_act
-        if key == "deal":
-            return CHANCE
-        return None if key == "over" else TABLE
+    #: Who acts now, as :attr:`Game.current_player`: in the play the seat answering the
+    #: open bet (the last call's ``answer_by``), else the seat to play (``to_act``);
+    #: :data:`CHANCE` at the deal, :data:`TABLE` at the settling, ``None`` once the game is
+    #: over (:attr:`Game.finished`). Plain attributes here, set wherever the turn or the
+    #: phase changes (every step reads them, and reading a property is a call).
+    current_player: Any = CHANCE
+    finished: bool = False
 
-    #: who acts now: a seat, CHANCE, TABLE, or None when the game is over (_actor says it all)
-    current_player = property(_actor)
+    def _actor(self):
+        return self.current_player
 
     def turn_rule(self):
         if self._phase.key == "play" and self.calls:
@@ -1235,7 +1236,7 @@ class Truc(SidesAddressed, Game):
             dealt[s] = (*hand,)
         self.stock = cards[3 * n:]
         self.trick = _new(Trick, (ma, ()))
-        self.to_act = ma
+        self.to_act = self.current_player = ma
         self._phase = PLAY_PHASE
         points = self.points
         return (_deal_words, (self._voice, self.deal_no, points[0], points[1], self.cama_no,
@@ -1260,7 +1261,7 @@ class Truc(SidesAddressed, Game):
             words = (_card_words, (self._voice, seat, card, None, k))
             rule = "V6"
         if played + len(self.folded) < self.n:          # the trick goes on (V6)
-            self.to_act = self._next_unplayed(seat)
+            self.to_act = self.current_player = self._next_unplayed(seat)
             return words, rule
         return self._after_card(words, rule)
 
@@ -1269,7 +1270,8 @@ class Truc(SidesAddressed, Game):
         and the hand decided, or the next trick led (V6)."""
         trick = self.trick
         if len(trick.plays) + len(self.folded) < self.n:
-            self.to_act = self._next_unplayed(trick.plays[-1].seat if trick.plays else trick.leader)
+            self.to_act = self.current_player = self._next_unplayed(
+                trick.plays[-1].seat if trick.plays else trick.leader)
             return text, rule
         out = trick.outcome(_POWER, _SIDE_OF)
         self.tricks.append(trick)
@@ -1287,7 +1289,7 @@ class Truc(SidesAddressed, Game):
             lead = out.seat
             self.lead_why = "won"
         self.trick = _new(Trick, (lead, ()))
-        self.to_act = lead
+        self.to_act = self.current_player = lead
         return (_trick_words, (self._voice, text, k, out, None, None, False, lead)), rule
 
     def _next_unplayed(self, seat):
@@ -1303,6 +1305,7 @@ class Truc(SidesAddressed, Game):
         """The tricks are over (V10): the settling comes next, the envit first if it was
         called; whether it comes first."""
         self.to_act = None
+        self.current_player = TABLE
         envit_first = self.envit_state in ("accepted", "refused")
         self.settle_queue = ["envit", "truc"] if envit_first else ["truc"]
         self._phase = SETTLE_PHASE
@@ -1323,6 +1326,7 @@ class Truc(SidesAddressed, Game):
             prev = None
             answer_by = self._answerer(seat)
         self.answered_truc.add(seat)
+        self.current_player = answer_by
         calls.append(_new(Call, (what, seat, seat & 1, answer_by, self.to_act,
                                  worth if worth is not None else 0, refused)))
         self.truc_calls.append({"bet": what, "by": seat, "worth": worth, "refused": refused,
@@ -1344,6 +1348,7 @@ class Truc(SidesAddressed, Game):
             answer_by = self._answerer(seat)
         truc = calls[-1].kind if prev is None and calls else None
         self.envit_state = "open"
+        self.current_player = answer_by
         calls.append(_new(Call, (what, seat, seat & 1, answer_by, self.to_act,
                                  stake if stake is not None else 0, refused)))
         self.envit_calls.append({"bet": what, "by": seat, "stake": stake, "refused": refused,
@@ -1353,11 +1358,14 @@ class Truc(SidesAddressed, Game):
                                     answer_by)), "V9"
 
     def _resumed(self):
-        """Who acts after an answer, for its words: ``(seat, kind)``, ``seat`` answering
-        the bet ``kind`` or (``kind`` None) playing on."""
+        """Who acts after an answer, who now has the turn (:attr:`current_player`), for its
+        words: ``(seat, kind)``, ``seat`` answering the bet ``kind`` or (``kind`` None)
+        playing on."""
         if self.calls:
             c = self.calls[-1]
+            self.current_player = c.answer_by
             return c.answer_by, c.kind
+        self.current_player = self.to_act
         return self.to_act, None
 
     def _do_answer(self, action):
@@ -1413,10 +1421,10 @@ class Truc(SidesAddressed, Game):
         if not trick.plays:
             lead = self._next_active(seat)
             self.trick = Trick(lead)
-            self.to_act = lead
+            self.to_act = self.current_player = lead
             self.lead_why = "passed"
         else:
-            self.to_act = self._next_unplayed(seat)
+            self.to_act = self.current_player = self._next_unplayed(seat)
         return (_gave_up_words, (self._voice, seat, left, None, lead, False)), "V8"
 
     # ---- settling ------------------------------------------------------------------------
@@ -1502,6 +1510,7 @@ class Truc(SidesAddressed, Game):
         self._previous = self._summary()
         if self.camas[side] >= self.camas_to_win:
             self._phase = OVER_PHASE
+            self.current_player, self.finished = None, True
             self._logged = True
             if self.catalan:
                 return text + f" {v.side_says(side, 'wins')} the game."
@@ -1529,6 +1538,7 @@ class Truc(SidesAddressed, Game):
         self.deal_no += 1
         self._new_hand()
         self._phase = DEAL_PHASE
+        self.current_player = CHANCE
 
     def _summary(self):
         """The hand just finished, as values that never change (see :attr:`previous`)."""
