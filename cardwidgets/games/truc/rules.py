@@ -260,11 +260,14 @@ def falta_value(points, target: int = 24, half: int = 12):
 
 _DECK = tuple(make_deck("truc22"))
 _DECK_SET = frozenset(_DECK)
+_DECK_IDS = frozenset(map(id, _DECK))          #: the deck's own Card objects, by identity
 _POWER = RankPower(RankOrder(RANK), special=SPECIAL)
 _SORT = {c: (-_POWER(c, ""), c.suit) for c in _DECK}
-_CANON = {c: c for c in _DECK}                 #: a card → the deck's own Card object
-#: each card's place in the order a hand is shown (V4: the strongest first), a number
-_PLACE = {c: k for k, c in enumerate(sorted(_DECK, key=_SORT.__getitem__))}
+#: the deck's own cards in the order a hand is shown (V4: the strongest first), and each
+#: card's place in it, a number: as a dict, and for each card of :data:`_DECK` in turn
+_BY_PLACE = tuple(sorted(_DECK, key=_SORT.__getitem__))
+_PLACE = {c: k for k, c in enumerate(_BY_PLACE)}
+_DECK_PLACES = tuple(map(_PLACE.__getitem__, _DECK))
 
 
 def _check_dealer(game, value):
@@ -1001,12 +1004,24 @@ class Truc(SidesAddressed, Game):
         return _RAISES[self.catalan][name]
 
     def chance_action(self, rng: random.Random) -> Action:
-        return Action("deal", cards=tuple(shuffled(_DECK, rng)))
+        # the deck's order shuffled (the same calls to rng as shuffling the cards, so the
+        # same deal for a seed), giving the cards and their places (_DECK_PLACES) at once
+        pick = itemgetter(*shuffled(range(22), rng))
+        action = Action("deal", cards=pick(_DECK))
+        self._own_deal = (action, pick(_DECK_PLACES))
+        return action
+
+    #: ``(deal, its cards' places)`` of the last deal :meth:`chance_action` made (the deck's
+    #: own 22 cards, shuffled), which :meth:`apply` checks with :meth:`_check_deal` alone and
+    #: :meth:`_do_deal` deals from the places (sorting a hand without hashing a card)
+    _own_deal: tuple | None = None
 
     # ---- checking ------------------------------------------------------------------------
     def _check_deal(self, action):
         cards = action.cards
-        if len(cards) == 22 and set(cards) == _DECK_SET:
+        # the deck's 22 cards, each once (its own objects by identity: hashing a Card is a
+        # call of Python; equal cards made elsewhere, from a record, as cards)
+        if len(cards) == 22 and ({*map(id, cards)} == _DECK_IDS or set(cards) == _DECK_SET):
             return
         if len(cards) != 22:
             raise IllegalAction("V2", f"a deal lists the 22 cards of the truc deck in the order "
@@ -1221,6 +1236,38 @@ class Truc(SidesAddressed, Game):
                 raise
             raise IllegalAction(refusal.rule, sentence_case(refusal.reason)) from None
 
+    def legal_actions(self) -> list:
+        """As :meth:`Game.legal_actions`: worked out once a step, from the turn kept."""
+        legal = self._legal_now
+        if legal is None:
+            actor = self.current_player
+            if actor is None or actor == CHANCE:
+                return []
+            legal = self._legal_now = self._legal()
+            self._actor_now = actor
+        return [*legal]
+
+    def apply(self, action):
+        """As :meth:`Game.apply`, with one of the legal actions worked out for this step (the
+        very object: it passed every check when they were worked out) applied at once, the
+        hot path of every game and every computer player's trial; and a deal made by
+        :meth:`chance_action` (the deck's own cards, whose fields and turn hold by how it
+        was made) checked by :meth:`_check_deal` alone. Any other action goes through every
+        check."""
+        legal = self._legal_now
+        if legal is not None:
+            for allowed in legal:
+                if allowed is action:
+                    break
+            else:
+                return Game.apply(self, action)
+        else:
+            own = self._own_deal
+            if own is None or action is not own[0] or self._phase is not DEAL_PHASE:
+                return Game.apply(self, action)
+            self._check_deal(action)
+        return self._apply_passed(action, self._phase.key, self.deal_no, self.current_player)
+
     def _do(self, action):
         """Apply a checked action: ``(text, rule)``, the text as what makes it when read
         (:func:`~cardwidgets.engine.core.text_of`), made of values of the moment, as
@@ -1228,13 +1275,18 @@ class Truc(SidesAddressed, Game):
         return _DOING[action.kind](self, action)
 
     def _do_deal(self, action):
-        cards = [*map(_CANON.__getitem__, action.cards)]     # the deck's own Card objects
+        own = self._own_deal
+        if own is not None and own[0] is action:
+            places = own[1]
+        else:                   # a deal given as cards (a record, a scripted deal)
+            places = [*map(_PLACE.__getitem__, action.cards)]
+        card = _BY_PLACE.__getitem__              # (the deck's own Card objects)
         n, ma = self.n, self.ma
         hands, dealt = self.hands, self.dealt
         for k, s in enumerate(_ORDERS[n][ma]):    # one card at a time, to the right from mà
-            hand = hands[s] = sorted(cards[k:3 * n:n], key=_PLACE.__getitem__)
+            hand = hands[s] = [*map(card, sorted(places[k:3 * n:n]))]
             dealt[s] = (*hand,)
-        self.stock = cards[3 * n:]
+        self.stock = [*map(card, places[3 * n:])]
         self.trick = _new(Trick, (ma, ()))
         self.to_act = self.current_player = ma
         self._phase = PLAY_PHASE
