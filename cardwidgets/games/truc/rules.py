@@ -978,7 +978,11 @@ class Truc(SidesAddressed, Game):
             nxt = _RAISES[self.catalan][kind]
             if nxt is not None:
                 out += acts.bet[nxt]
-            if self.envit_state is None and not self.tricks and self._may_envit(seat):
+            # V9: the envit, before the first card, before a truc was accepted, made or
+            # answered by the seat (what _envit_block checks, in one expression)
+            if (self.envit_state is None and not self.tricks and not self.truc_level
+                    and not self.catalan and seat not in self.answered_truc
+                    and seat not in map(_SEAT, self.trick[1])):
                 out += acts.envits
             return out
         seat = self.to_act                         # on one's turn (V6, V7, V8, V9)
@@ -989,15 +993,11 @@ class Truc(SidesAddressed, Game):
         except KeyError:        # a card that is not the deck's own object (set by hand)
             out = tuple(_act("play", seat, card=c) for c in hand)
         bet = _NEXT_BET[self.catalan][self.truc_level] if self.truc_owner != seat & 1 else None
-        may_envit = self.envit_state is None and not self.tricks and self._may_envit(seat)
+        # V9, as above: the seat to play has played no card in this trick, so none at all
+        # while the first trick is being played
+        may_envit = (self.envit_state is None and not self.tricks and not self.truc_level
+                     and not self.catalan and seat not in self.answered_truc)
         return out + acts.after_cards[may_envit][bet]
-
-    def _may_envit(self, seat) -> bool:
-        """:meth:`may_envit` at ``seat``'s turn in the play (what :meth:`_envit_block`
-        checks, in one expression)."""
-        return (self.envit_state is None and not self.tricks and not self.catalan
-                and self.truc_level == 0 and seat not in self.answered_truc
-                and self.trick.played_by(seat) is None)
 
     def _next_bet_after(self, name):
         """The bet that raises the truc bet ``name`` (V7), or ``None`` at the top."""
@@ -1266,7 +1266,17 @@ class Truc(SidesAddressed, Game):
             if own is None or action is not own[0] or self._phase is not DEAL_PHASE:
                 return Game.apply(self, action)
             self._check_deal(action)
-        return self._apply_passed(action, self._phase.key, self.deal_no, self.current_player)
+        # Game._apply_passed, its _do written out (once a step)
+        actor = self.current_player
+        phase = self._phase.key
+        deal = self.deal_no
+        self._legal_now = None
+        try:
+            text, rule = _DOING[action.kind](self, action)
+        except Exception:
+            self._rebuild(self.actions)  # never leave a half-applied action behind
+            raise
+        return self._record(action, text, rule, phase, deal, actor)
 
     def _do(self, action):
         """Apply a checked action: ``(text, rule)``, the text as what makes it when read
@@ -1361,6 +1371,9 @@ class Truc(SidesAddressed, Game):
         envit_first = self.envit_state in ("accepted", "refused")
         self.settle_queue = ["envit", "truc"] if envit_first else ["truc"]
         self._phase = SETTLE_PHASE
+        # the next step's one legal action, known now (as _legal gives it)
+        self._legal_now = (SETTLE_ENVIT,) if envit_first else (SETTLE_TRUC,)
+        self._actor_now = TABLE
         return envit_first
 
     def _do_call(self, action):
@@ -1523,7 +1536,11 @@ class Truc(SidesAddressed, Game):
             self.last_settle.append({"what": "envit", "side": side, "points": pts})
             won = self._add(side, pts)
             score = (v, head, self.points[0], self.points[1], self.cama_no)
-            tail = self._cama_won(side, truc_left=True) if won else ""
+            if won:
+                tail = self._cama_won(side, truc_left=True)
+            else:           # the truc next: its one legal action, known now
+                tail = ""
+                self._legal_now, self._actor_now = (SETTLE_TRUC,), TABLE
             return (_settled_words, (*score, tail)), "V9 + V10"
         # the truc
         side = self.hand_winner
