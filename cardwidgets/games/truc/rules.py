@@ -262,6 +262,10 @@ _DECK = tuple(make_deck("truc22"))
 _DECK_SET = frozenset(_DECK)
 _DECK_IDS = frozenset(map(id, _DECK))          #: the deck's own Card objects, by identity
 _POWER = RankPower(RankOrder(RANK), special=SPECIAL)
+#: each card's power (V4) as ``_POWER_OF.get(card, led_suit)``, a power function without a
+#: call of Python (the suit led is only the default, never given back: a trick holds the
+#: deck's cards)
+_POWER_OF = {c: _POWER(c, "") for c in _DECK}
 _SORT = {c: (-_POWER(c, ""), c.suit) for c in _DECK}
 #: the deck's own cards in the order a hand is shown (V4: the strongest first), and each
 #: card's place in it, a number: as a dict, and for each card of :data:`_DECK` in turn
@@ -645,11 +649,30 @@ def _gave_up_words(v, seat, left, worth, lead, envit_first) -> str:
 @_spoken
 def _settled_words(v, head, p0, p1, cama_no, tail, dealer=None) -> str:
     """V10: a bet settled (``head``, words or what makes them), the score after it, what
-    follows (``tail``: the cama won) and, at the end of a hand, who deals the next (V5)."""
-    text = f"{text_of(head)} {v.score(p0, p1, cama_no)}.{tail}"
+    follows (``tail``, words or what makes them: the cama won) and, at the end of a hand,
+    who deals the next (V5)."""
+    text = f"{text_of(head)} {v.score(p0, p1, cama_no)}.{text_of(tail)}"
     if dealer is None:
         return text
     return text + f" The deal passes to the right, to {v.w.name(dealer)}."
+
+
+def _cama_won_words(v, side, cama_no, truc_left, camas, over) -> str:
+    """V1, V10: ``side`` reached the cama's points and won cama ``cama_no`` (before the truc
+    was counted: ``truc_left``), making the camas won ``camas``; ``over``: the game won."""
+    text = (f" {v.side_says(side, 'reaches')} {v.target} and "
+            f"{v.side_verb(side, 'wins')} cama {cama_no}")
+    if truc_left:
+        text += ", before the truc is counted: the truc of this hand does not count (V10)"
+    text += "."
+    if over:
+        if v.catalan:
+            return text + f" {v.side_says(side, 'wins')} the game."
+        return text + (f" With {camas[side]} camas to {camas[side ^ 1]}, "
+                       f"{v.side_says(side, 'wins')} the game.")
+    labels = v.labels
+    return (text + f" Camas: {labels[0]} {camas[0]}, {labels[1]} {camas[1]}. Cama {cama_no + 1} "
+            f"starts at 0-0.")
 
 
 def _envit_shown_words(v, dealt, ma, values, win, stake, pts) -> str:
@@ -1328,14 +1351,10 @@ class Truc(SidesAddressed, Game):
         return self._after_card(words, rule)
 
     def _after_card(self, text, rule):
-        """After a card (or a player giving up, V8): the next to play, or the trick taken
-        and the hand decided, or the next trick led (V6)."""
+        """After the card (or a player giving up, V8) that completes the trick: the trick
+        taken, and the hand decided or the next trick led (V6)."""
         trick = self.trick
-        if len(trick.plays) + len(self.folded) < self.n:
-            self.to_act = self.current_player = self._next_unplayed(
-                trick.plays[-1].seat if trick.plays else trick.leader)
-            return text, rule
-        out = trick.outcome(_POWER, _SIDE_OF)
+        out = trick.outcome(_POWER_OF.get, _SIDE_OF)
         self.tricks.append(trick)
         self.outcomes.append(out)
         k = len(self.tricks)
@@ -1355,10 +1374,14 @@ class Truc(SidesAddressed, Game):
         return (_trick_words, (self._voice, text, k, out, None, None, False, lead)), rule
 
     def _next_unplayed(self, seat):
-        """The next seat after ``seat`` still to play this trick (V6, V8)."""
-        played = [*map(_SEAT, self.trick.plays)]
+        """The next seat after ``seat`` still to play this trick, which is not complete (V6,
+        V8)."""
+        order = _ORDERS[self.n][seat]
         folded = self.folded
-        for s in _ORDERS[self.n][seat][1:]:
+        if not folded:      # play goes round from the leader: the seat after has not played
+            return order[1]
+        played = [*map(_SEAT, self.trick.plays)]
+        for s in order[1:]:
             if s not in played and s not in folded:
                 return s
         return seat
@@ -1565,35 +1588,28 @@ class Truc(SidesAddressed, Game):
         return (_settled_words, (*score, tail, self.dealer)), rule
 
     def _cama_won(self, side, truc_left):
-        self.camas[side] += 1
-        self.cama_log.append({"cama": self.cama_no, "winner": side, "points": list(self.points)})
-        v = self._voice
-        text = (f" {v.side_says(side, 'reaches')} {self.target} and "
-                f"{v.side_verb(side, 'wins')} cama {self.cama_no}")
+        """V1: ``side`` has won the cama (and the game, with enough camas); the words of it
+        (what makes them, :func:`_cama_won_words`)."""
+        camas = self.camas
+        camas[side] += 1
+        cama_no = self.cama_no
+        self.cama_log.append({"cama": cama_no, "winner": side, "points": list(self.points)})
         if truc_left:
-            text += ", before the truc is counted: the truc of this hand does not count (V10)"
             self.settle_queue = []
-        text += "."
-        self.hand_log.append({"hand": self.deal_no, "cama": self.cama_no,
+        self.hand_log.append({"hand": self.deal_no, "cama": cama_no,
                               "settled": list(self.last_settle)})
         self._previous = self._summary()
-        if self.camas[side] >= self.camas_to_win:
+        self._logged = True
+        over = camas[side] >= self.camas_to_win
+        if over:
             self._phase = OVER_PHASE
             self.current_player, self.finished = None, True
-            self._logged = True
-            if self.catalan:
-                return text + f" {v.side_says(side, 'wins')} the game."
-            return text + (f" With {self.camas[side]} camas to {self.camas[side ^ 1]}, "
-                           f"{v.side_says(side, 'wins')} the game.")
-        self.points = [0, 0]
-        self.cama_no += 1
-        self._logged = True
-        if truc_left:
-            self._next_hand()
-        return text + f" Camas: {self._camas_words()}. Cama {self.cama_no} starts at 0-0."
-
-    def _camas_words(self):
-        return f"{self.side_label(0)} {self.camas[0]}, {self.side_label(1)} {self.camas[1]}"
+        else:
+            self.points = [0, 0]
+            self.cama_no += 1
+            if truc_left:
+                self._next_hand()
+        return _cama_won_words, (self._voice, side, cama_no, truc_left, (*camas,), over)
 
     def _next_hand(self):
         """The next hand: the deal passes to the right (V5)."""
