@@ -1011,8 +1011,9 @@ class Truc(SidesAddressed, Game):
         seat = self.to_act                         # on one's turn (V6, V7, V8, V9)
         acts = _SEAT_ACTS[seat]
         hand = self.hands[seat]
+        plays = acts.plays
         try:
-            out = (*map(acts.plays.__getitem__, map(id, hand)),)
+            out = tuple([plays[id(c)] for c in hand])
         except KeyError:        # a card that is not the deck's own object (set by hand)
             out = tuple(_act("play", seat, card=c) for c in hand)
         bet = _NEXT_BET[self.catalan][self.truc_level] if self.truc_owner != seat & 1 else None
@@ -1626,12 +1627,12 @@ class Truc(SidesAddressed, Game):
         self.current_player = CHANCE
 
     def _summary(self):
-        """The hand just finished, as values that never change (see :attr:`previous`)."""
-        return (self.deal_no, self.ma, self.dealer, tuple(self.tricks), tuple(self.outcomes),
-                self.hand_winner, self.hand_way,
-                (tuple(self.envit_shown[s] for s in range(self.n))
-                 if self.envit_shown is not None else None),
-                self.envit_winner, tuple(self.last_settle))
+        """The hand just finished (see :attr:`previous`), with its own lists and dict of
+        the envit shown, not copied: no step changes them once the hand is over (the next
+        hand has its own, _new_hand), so a fork may share them."""
+        return (self.deal_no, self.ma, self.dealer, self.tricks, self.outcomes,
+                self.hand_winner, self.hand_way, self.envit_shown, self.envit_winner,
+                self.last_settle)
 
     @property
     def previous(self):
@@ -1646,7 +1647,7 @@ class Truc(SidesAddressed, Game):
                             "seat": o.seat, "tie": o.tie}
                            for t, o in zip(tricks, outcomes)],
                 "winner": winner, "way": way,
-                "envit": list(envit) if envit is not None else None,
+                "envit": [envit[s] for s in range(self.n)] if envit is not None else None,
                 "envit_winner": envit_winner,
                 "settled": [dict(x) for x in settled]}
 
