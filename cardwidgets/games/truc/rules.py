@@ -1346,8 +1346,12 @@ class Truc(SidesAddressed, Game):
         else:
             words = (_card_words, (self._voice, seat, card, None, k))
             rule = "V6"
-        if played + len(self.folded) < self.n:          # the trick goes on (V6)
-            self.to_act = self.current_player = self._next_unplayed(seat)
+        folded = self.folded
+        if played + len(folded) < self.n:               # the trick goes on (V6)
+            # play goes round from the leader: with nobody given up, the seat after has not
+            # played
+            self.to_act = self.current_player = (self._next_unplayed(seat) if folded
+                                                 else _ORDERS[self.n][seat][1])
             return words, rule
         return self._after_card(words, rule)
 
@@ -1377,12 +1381,9 @@ class Truc(SidesAddressed, Game):
     def _next_unplayed(self, seat):
         """The next seat after ``seat`` still to play this trick, which is not complete (V6,
         V8)."""
-        order = _ORDERS[self.n][seat]
-        folded = self.folded
-        if not folded:      # play goes round from the leader: the seat after has not played
-            return order[1]
         played = [*map(_SEAT, self.trick.plays)]
-        for s in order[1:]:
+        folded = self.folded
+        for s in _ORDERS[self.n][seat][1:]:
             if s not in played and s not in folded:
                 return s
         return seat
@@ -1509,7 +1510,7 @@ class Truc(SidesAddressed, Game):
         lead = None
         if not trick.plays:
             lead = self._next_active(seat)
-            self.trick = Trick(lead)
+            self.trick = _new(Trick, (lead, ()))
             self.to_act = self.current_player = lead
             self.lead_why = "passed"
         else:
