@@ -23,10 +23,10 @@ themselves): first the envit, then the truc (V10).
 from __future__ import annotations
 
 import random
-from typing import Any
 from functools import wraps
 from itertools import combinations, filterfalse, product
 from operator import itemgetter
+from typing import Any
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
@@ -1043,8 +1043,8 @@ class Truc(SidesAddressed, Game):
     # ---- checking ------------------------------------------------------------------------
     def _check_deal(self, action):
         cards = action.cards
-        # the deck's 22 cards, each once (its own objects by identity: hashing a Card is a
-        # call of Python; equal cards made elsewhere, from a record, as cards)
+        # the deck's 22 cards, each once: its own Card objects seen by identity (hashing a
+        # Card is a call of Python), equal cards made elsewhere (a record's) as cards
         if len(cards) == 22 and ({*map(id, cards)} == _DECK_IDS or set(cards) == _DECK_SET):
             return
         if len(cards) != 22:
