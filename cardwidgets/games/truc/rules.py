@@ -1314,13 +1314,13 @@ class Truc(SidesAddressed, Game):
             places = own[1]
         else:                   # a deal given as cards (a record, a scripted deal)
             places = [*map(_PLACE.__getitem__, action.cards)]
-        card = _BY_PLACE.__getitem__              # (the deck's own Card objects)
         n, ma = self.n, self.ma
         hands, dealt = self.hands, self.dealt
         for k, s in enumerate(_ORDERS[n][ma]):    # one card at a time, to the right from mà
-            hand = hands[s] = [*map(card, sorted(places[k:3 * n:n]))]
-            dealt[s] = (*hand,)
-        self.stock = [*map(card, places[3 * n:])]
+            # the deck's own Card objects, the strongest first (three: a tuple)
+            dealt[s] = hand = itemgetter(*sorted(places[k:3 * n:n]))(_BY_PLACE)
+            hands[s] = [*hand]
+        self.stock = [*map(_BY_PLACE.__getitem__, places[3 * n:])]
         self.trick = _new(Trick, (ma, ()))
         self.to_act = self.current_player = ma
         self._phase = PLAY_PHASE
