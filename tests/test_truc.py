@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardwidgets import Action, ConfigError, IllegalAction, load_record, record_of
-from cardwidgets.engine import CHANCE, SUIT_SYSTEMS, TABLE, make_deck
+from cardwidgets.engine import CHANCE, SUIT_SYSTEMS, TABLE, Card, make_deck
 from cardwidgets.games import GAMES
 from cardwidgets.games.truc import RULES, Truc, envit_value, envit_words, falta_value
 from cardwidgets.records import RecordError
@@ -168,6 +168,38 @@ def test_V2_deck_is_the_40_without_figures_2s_and_two_aces():
     bad = list(deck[:-1]) + [C("2-cups")]
     refused_unchanged(g, Action("deal", cards=tuple(bad)), "V2")
     refused_unchanged(g, Action("deal", cards=tuple(deck[:21])), "V2")
+    twice = (deck[0],) + tuple(deck[:-1])
+    refused_unchanged(g, Action("deal", cards=twice), "V2")
+
+
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_V2_V5_a_deal_from_chance_action_deals_as_the_same_cards_given(n):
+    """A deal made by chance_action (checked and dealt from the places the shuffle gave) and
+    the same cards given again as new Card objects (equal, not the deck's own: checked and
+    dealt from the cards) deal the same hands, stock and text, in a game
+    and in a fork of it; a deal made by another game is dealt from its cards too."""
+    rng = random.Random(n)
+    for _ in range(5):
+        game = Truc(n, dealer=n - 1)
+        own = game.chance_action(rng)
+        given = Action("deal", cards=tuple(Card(c.rank, c.suit, c.system) for c in own.cards))
+        assert given.cards == own.cards and given.cards[0] is not own.cards[0]
+        other, third = game.fork(), game.fork()
+        stranger = Truc(n).chance_action(rng)
+        game.apply(own)
+        other.apply(given)
+        third.apply(stranger)
+        assert other.hands == game.hands and other.stock == game.stock
+        assert other.dealt == game.dealt and other.history[-1].text == game.history[-1].text
+        assert third.stock == list(stranger.cards[3 * n:])
+        assert (sorted(c.code for h in third.hands for c in h)
+                == sorted(c.code for c in stranger.cards[:3 * n]))
+        for g in (game, other, third):      # the deck's own cards, the strongest first (V4)
+            assert g.history[-1].rule == "V5" and g.current_player == g.ma
+            for h in g.hands:
+                assert all(any(c is d for d in g.deck_cards) for c in h)
+                powers = [g.power(c, "") for c in h]
+                assert powers == sorted(powers, reverse=True)
 
 
 def test_V3_players_two_four_six_sides_alternate():
@@ -1283,3 +1315,51 @@ def test_V6_V7_V8_V9_the_legal_actions_are_exactly_the_moves_the_rules_allow(n, 
             assert set(legal) == {m for m in moves if g.why_not(m) is None}
             assert len(set(legal)) == len(legal)
             g.apply(rng.choice(legal))
+
+
+def _plain_turn(game):
+    """Who acts, read from the rules (V5, V6, V7, V9, V10, V1), not the turn the game keeps:
+    mà at the deal's end and who must play next, the seat answering an open bet, the deal,
+    the settling, nobody once the game is over."""
+    key = game.phase.key
+    if key == "over":
+        return None
+    if key == "deal":
+        return CHANCE
+    if key == "settle":
+        return TABLE
+    return game.calls[-1].answer_by if game.calls else game.to_act
+
+
+def _random_steps(game, rng, upto):
+    while not game.finished and len(game.history) < upto:
+        game.apply(game.chance_action(rng) if game.current_player == CHANCE
+                   else rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("n, options", [(2, {}), (4, {}), (6, {}), (4, {"VV2": True})])
+def test_V5_V7_V10_the_turn_kept_is_the_turn_the_rules_give(n, options):
+    """Truc keeps who acts (current_player, finished) as it goes: at every step of seeded
+    random games it is the seat the rules name (the player to play, the seat answering the
+    open bet, the deal, the settling, nobody at the end), and stays so through back,
+    forward, goto and forks played on."""
+    for seed in range(3):
+        game = Truc(n, options=options)
+        rng = random.Random(seed)
+        while not game.finished:
+            assert game.current_player == _plain_turn(game)
+            assert game.finished is (game.phase.key == "over")
+            _random_steps(game, rng, len(game.history) + 1)
+        assert game.current_player is None and game.legal_actions() == []
+        total = len(game.history)
+        for index in (total - 1, total // 2, 7, 0, total - 5):
+            game.goto(index)
+            assert game.current_player == _plain_turn(game)
+            assert game.finished is (game.phase.key == "over")
+            fork = game.fork()
+            _random_steps(fork, random.Random(index), len(fork.history) + 30)
+            assert fork.current_player == _plain_turn(fork)
+            assert game.current_player == _plain_turn(game) and len(game.history) == index
+        game.back(3)
+        game.forward(2)
+        assert game.current_player == _plain_turn(game)

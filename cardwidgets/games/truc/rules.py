@@ -26,6 +26,7 @@ import random
 from functools import wraps
 from itertools import combinations, filterfalse, product
 from operator import itemgetter
+from typing import Any
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
                        Phase, RankOrder, RankPower, Table, Trick, deal_problem, make_deck,
@@ -259,11 +260,18 @@ def falta_value(points, target: int = 24, half: int = 12):
 
 _DECK = tuple(make_deck("truc22"))
 _DECK_SET = frozenset(_DECK)
+_DECK_IDS = frozenset(map(id, _DECK))          #: the deck's own Card objects, by identity
 _POWER = RankPower(RankOrder(RANK), special=SPECIAL)
+#: each card's power (V4) as ``_POWER_OF.get(card, led_suit)``, a power function without a
+#: call of Python (the suit led is only the default, never given back: a trick holds the
+#: deck's cards)
+_POWER_OF = {c: _POWER(c, "") for c in _DECK}
 _SORT = {c: (-_POWER(c, ""), c.suit) for c in _DECK}
-_CANON = {c: c for c in _DECK}                 #: a card → the deck's own Card object
-#: each card's place in the order a hand is shown (V4: the strongest first), a number
-_PLACE = {c: k for k, c in enumerate(sorted(_DECK, key=_SORT.__getitem__))}
+#: the deck's own cards in the order a hand is shown (V4: the strongest first), and each
+#: card's place in it, a number: as a dict, and for each card of :data:`_DECK` in turn
+_BY_PLACE = tuple(sorted(_DECK, key=_SORT.__getitem__))
+_PLACE = {c: k for k, c in enumerate(_BY_PLACE)}
+_DECK_PLACES = tuple(map(_PLACE.__getitem__, _DECK))
 
 
 def _check_dealer(game, value):
@@ -641,11 +649,30 @@ def _gave_up_words(v, seat, left, worth, lead, envit_first) -> str:
 @_spoken
 def _settled_words(v, head, p0, p1, cama_no, tail, dealer=None) -> str:
     """V10: a bet settled (``head``, words or what makes them), the score after it, what
-    follows (``tail``: the cama won) and, at the end of a hand, who deals the next (V5)."""
-    text = f"{text_of(head)} {v.score(p0, p1, cama_no)}.{tail}"
+    follows (``tail``, words or what makes them: the cama won) and, at the end of a hand,
+    who deals the next (V5)."""
+    text = f"{text_of(head)} {v.score(p0, p1, cama_no)}.{text_of(tail)}"
     if dealer is None:
         return text
     return text + f" The deal passes to the right, to {v.w.name(dealer)}."
+
+
+def _cama_won_words(v, side, cama_no, truc_left, camas, over) -> str:
+    """V1, V10: ``side`` reached the cama's points and won cama ``cama_no`` (before the truc
+    was counted: ``truc_left``), making the camas won ``camas``; ``over``: the game won."""
+    text = (f" {v.side_says(side, 'reaches')} {v.target} and "
+            f"{v.side_verb(side, 'wins')} cama {cama_no}")
+    if truc_left:
+        text += ", before the truc is counted: the truc of this hand does not count (V10)"
+    text += "."
+    if over:
+        if v.catalan:
+            return text + f" {v.side_says(side, 'wins')} the game."
+        return text + (f" With {camas[side]} camas to {camas[side ^ 1]}, "
+                       f"{v.side_says(side, 'wins')} the game.")
+    labels = v.labels
+    return (text + f" Camas: {labels[0]} {camas[0]}, {labels[1]} {camas[1]}. Cama {cama_no + 1} "
+            f"starts at 0-0.")
 
 
 def _envit_shown_words(v, dealt, ma, values, win, stake, pts) -> str:
@@ -803,6 +830,7 @@ class Truc(SidesAddressed, Game):
         self._logged = False                # this hand is already in hand_log (a cama ended)
         self._new_hand()
         self._phase = DEAL_PHASE
+        self.current_player, self.finished = CHANCE, False
 
     def _new_hand(self):
         n = self.n
@@ -835,17 +863,16 @@ class Truc(SidesAddressed, Game):
         self.last_settle: list = []          # this hand's settling, for the table
 
     # ---- whose turn ----------------------------------------------------------------------
-    def _actor(self):
-        key = self._phase.key
-        if key == "play":
-            calls = self.calls
-            return calls[-1].answer_by if calls else self.to_act
-        if key == "deal":
-            return CHANCE
-        return None if key == "over" else TABLE
+    #: Who acts now, as :attr:`Game.current_player`: in the play the seat answering the
+    #: open bet (the last call's ``answer_by``), else the seat to play (``to_act``);
+    #: :data:`CHANCE` at the deal, :data:`TABLE` at the settling, ``None`` once the game is
+    #: over (:attr:`Game.finished`). Plain attributes here, set wherever the turn or the
+    #: phase changes (every step reads them, and reading a property is a call).
+    current_player: Any = CHANCE
+    finished: bool = False
 
-    #: who acts now: a seat, CHANCE, TABLE, or None when the game is over (_actor says it all)
-    current_player = property(_actor)
+    def _actor(self):
+        return self.current_player
 
     def turn_rule(self):
         if self._phase.key == "play" and self.calls:
@@ -974,38 +1001,51 @@ class Truc(SidesAddressed, Game):
             nxt = _RAISES[self.catalan][kind]
             if nxt is not None:
                 out += acts.bet[nxt]
-            if self.envit_state is None and not self.tricks and self._may_envit(seat):
+            # V9: the envit, before the first card, before a truc was accepted, made or
+            # answered by the seat (what _envit_block checks, in one expression)
+            if (self.envit_state is None and not self.tricks and not self.truc_level
+                    and not self.catalan and seat not in self.answered_truc
+                    and seat not in map(_SEAT, self.trick[1])):
                 out += acts.envits
             return out
         seat = self.to_act                         # on one's turn (V6, V7, V8, V9)
         acts = _SEAT_ACTS[seat]
         hand = self.hands[seat]
+        plays = acts.plays
         try:
-            out = (*map(acts.plays.__getitem__, map(id, hand)),)
+            out = tuple([plays[id(c)] for c in hand])
         except KeyError:        # a card that is not the deck's own object (set by hand)
             out = tuple(_act("play", seat, card=c) for c in hand)
         bet = _NEXT_BET[self.catalan][self.truc_level] if self.truc_owner != seat & 1 else None
-        may_envit = self.envit_state is None and not self.tricks and self._may_envit(seat)
+        # V9, as above: the seat to play has played no card in this trick, so none at all
+        # while the first trick is being played
+        may_envit = (self.envit_state is None and not self.tricks and not self.truc_level
+                     and not self.catalan and seat not in self.answered_truc)
         return out + acts.after_cards[may_envit][bet]
-
-    def _may_envit(self, seat) -> bool:
-        """:meth:`may_envit` at ``seat``'s turn in the play (what :meth:`_envit_block`
-        checks, in one expression)."""
-        return (self.envit_state is None and not self.tricks and not self.catalan
-                and self.truc_level == 0 and seat not in self.answered_truc
-                and self.trick.played_by(seat) is None)
 
     def _next_bet_after(self, name):
         """The bet that raises the truc bet ``name`` (V7), or ``None`` at the top."""
         return _RAISES[self.catalan][name]
 
     def chance_action(self, rng: random.Random) -> Action:
-        return Action("deal", cards=tuple(shuffled(_DECK, rng)))
+        # the deck's order shuffled (the same calls to rng as shuffling the cards, so the
+        # same deal for a seed), giving the cards and their places (_DECK_PLACES) at once
+        pick = itemgetter(*shuffled(range(22), rng))
+        action = Action("deal", cards=pick(_DECK))
+        self._own_deal = (action, pick(_DECK_PLACES))
+        return action
+
+    #: ``(deal, its cards' places)`` of the last deal :meth:`chance_action` made (the deck's
+    #: own 22 cards, shuffled), which :meth:`apply` checks with :meth:`_check_deal` alone and
+    #: :meth:`_do_deal` deals from the places (sorting a hand without hashing a card)
+    _own_deal: tuple | None = None
 
     # ---- checking ------------------------------------------------------------------------
     def _check_deal(self, action):
         cards = action.cards
-        if len(cards) == 22 and set(cards) == _DECK_SET:
+        # the deck's 22 cards, each once: its own Card objects seen by identity (hashing a
+        # Card is a call of Python), equal cards made elsewhere (a record's) as cards
+        if len(cards) == 22 and ({*map(id, cards)} == _DECK_IDS or set(cards) == _DECK_SET):
             return
         if len(cards) != 22:
             raise IllegalAction("V2", f"a deal lists the 22 cards of the truc deck in the order "
@@ -1220,6 +1260,48 @@ class Truc(SidesAddressed, Game):
                 raise
             raise IllegalAction(refusal.rule, sentence_case(refusal.reason)) from None
 
+    def legal_actions(self) -> list:
+        """As :meth:`Game.legal_actions`: worked out once a step, from the turn kept."""
+        legal = self._legal_now
+        if legal is None:
+            actor = self.current_player
+            if actor is None or actor == CHANCE:
+                return []
+            legal = self._legal_now = self._legal()
+            self._actor_now = actor
+        return [*legal]
+
+    def apply(self, action):
+        """As :meth:`Game.apply`, with one of the legal actions worked out for this step (the
+        very object: it passed every check when they were worked out) applied at once, the
+        hot path of every game and every computer player's trial; and a deal made by
+        :meth:`chance_action` (the deck's own cards, whose fields and turn hold by how it
+        was made) checked by :meth:`_check_deal` alone. Any other action goes through every
+        check."""
+        legal = self._legal_now
+        if legal is not None:
+            for allowed in legal:
+                if allowed is action:
+                    break
+            else:
+                return Game.apply(self, action)
+        else:
+            own = self._own_deal
+            if own is None or action is not own[0] or self._phase is not DEAL_PHASE:
+                return Game.apply(self, action)
+            self._check_deal(action)
+        # Game._apply_passed, its _do written out (once a step)
+        actor = self.current_player
+        phase = self._phase.key
+        deal = self.deal_no
+        self._legal_now = None
+        try:
+            text, rule = _DOING[action.kind](self, action)
+        except Exception:
+            self._rebuild(self.actions)  # never leave a half-applied action behind
+            raise
+        return self._record(action, text, rule, phase, deal, actor)
+
     def _do(self, action):
         """Apply a checked action: ``(text, rule)``, the text as what makes it when read
         (:func:`~cardwidgets.engine.core.text_of`), made of values of the moment, as
@@ -1227,15 +1309,20 @@ class Truc(SidesAddressed, Game):
         return _DOING[action.kind](self, action)
 
     def _do_deal(self, action):
-        cards = [*map(_CANON.__getitem__, action.cards)]     # the deck's own Card objects
+        own = self._own_deal
+        if own is not None and own[0] is action:
+            places = own[1]
+        else:                   # a deal given as cards (a record, a scripted deal)
+            places = [*map(_PLACE.__getitem__, action.cards)]
         n, ma = self.n, self.ma
         hands, dealt = self.hands, self.dealt
         for k, s in enumerate(_ORDERS[n][ma]):    # one card at a time, to the right from mà
-            hand = hands[s] = sorted(cards[k:3 * n:n], key=_PLACE.__getitem__)
-            dealt[s] = (*hand,)
-        self.stock = cards[3 * n:]
+            # the deck's own Card objects, the strongest first (three: a tuple)
+            dealt[s] = hand = itemgetter(*sorted(places[k:3 * n:n]))(_BY_PLACE)
+            hands[s] = [*hand]
+        self.stock = [*map(_BY_PLACE.__getitem__, places[3 * n:])]
         self.trick = _new(Trick, (ma, ()))
-        self.to_act = ma
+        self.to_act = self.current_player = ma
         self._phase = PLAY_PHASE
         points = self.points
         return (_deal_words, (self._voice, self.deal_no, points[0], points[1], self.cama_no,
@@ -1259,19 +1346,20 @@ class Truc(SidesAddressed, Game):
         else:
             words = (_card_words, (self._voice, seat, card, None, k))
             rule = "V6"
-        if played + len(self.folded) < self.n:          # the trick goes on (V6)
-            self.to_act = self._next_unplayed(seat)
+        folded = self.folded
+        if played + len(folded) < self.n:               # the trick goes on (V6)
+            # play goes round from the leader: with nobody given up, the seat after has not
+            # played
+            self.to_act = self.current_player = (self._next_unplayed(seat) if folded
+                                                 else _ORDERS[self.n][seat][1])
             return words, rule
         return self._after_card(words, rule)
 
     def _after_card(self, text, rule):
-        """After a card (or a player giving up, V8): the next to play, or the trick taken
-        and the hand decided, or the next trick led (V6)."""
+        """After the card (or a player giving up, V8) that completes the trick: the trick
+        taken, and the hand decided or the next trick led (V6)."""
         trick = self.trick
-        if len(trick.plays) + len(self.folded) < self.n:
-            self.to_act = self._next_unplayed(trick.plays[-1].seat if trick.plays else trick.leader)
-            return text, rule
-        out = trick.outcome(_POWER, _SIDE_OF)
+        out = trick.outcome(_POWER_OF.get, _SIDE_OF)
         self.tricks.append(trick)
         self.outcomes.append(out)
         k = len(self.tricks)
@@ -1287,11 +1375,12 @@ class Truc(SidesAddressed, Game):
             lead = out.seat
             self.lead_why = "won"
         self.trick = _new(Trick, (lead, ()))
-        self.to_act = lead
+        self.to_act = self.current_player = lead
         return (_trick_words, (self._voice, text, k, out, None, None, False, lead)), rule
 
     def _next_unplayed(self, seat):
-        """The next seat after ``seat`` still to play this trick (V6, V8)."""
+        """The next seat after ``seat`` still to play this trick, which is not complete (V6,
+        V8)."""
         played = [*map(_SEAT, self.trick.plays)]
         folded = self.folded
         for s in _ORDERS[self.n][seat][1:]:
@@ -1303,9 +1392,13 @@ class Truc(SidesAddressed, Game):
         """The tricks are over (V10): the settling comes next, the envit first if it was
         called; whether it comes first."""
         self.to_act = None
+        self.current_player = TABLE
         envit_first = self.envit_state in ("accepted", "refused")
         self.settle_queue = ["envit", "truc"] if envit_first else ["truc"]
         self._phase = SETTLE_PHASE
+        # the next step's one legal action, known now (as _legal gives it)
+        self._legal_now = (SETTLE_ENVIT,) if envit_first else (SETTLE_TRUC,)
+        self._actor_now = TABLE
         return envit_first
 
     def _do_call(self, action):
@@ -1323,6 +1416,7 @@ class Truc(SidesAddressed, Game):
             prev = None
             answer_by = self._answerer(seat)
         self.answered_truc.add(seat)
+        self.current_player = answer_by
         calls.append(_new(Call, (what, seat, seat & 1, answer_by, self.to_act,
                                  worth if worth is not None else 0, refused)))
         self.truc_calls.append({"bet": what, "by": seat, "worth": worth, "refused": refused,
@@ -1344,6 +1438,7 @@ class Truc(SidesAddressed, Game):
             answer_by = self._answerer(seat)
         truc = calls[-1].kind if prev is None and calls else None
         self.envit_state = "open"
+        self.current_player = answer_by
         calls.append(_new(Call, (what, seat, seat & 1, answer_by, self.to_act,
                                  stake if stake is not None else 0, refused)))
         self.envit_calls.append({"bet": what, "by": seat, "stake": stake, "refused": refused,
@@ -1353,11 +1448,14 @@ class Truc(SidesAddressed, Game):
                                     answer_by)), "V9"
 
     def _resumed(self):
-        """Who acts after an answer, for its words: ``(seat, kind)``, ``seat`` answering
-        the bet ``kind`` or (``kind`` None) playing on."""
+        """Who acts after an answer, who now has the turn (:attr:`current_player`), for its
+        words: ``(seat, kind)``, ``seat`` answering the bet ``kind`` or (``kind`` None)
+        playing on."""
         if self.calls:
             c = self.calls[-1]
+            self.current_player = c.answer_by
             return c.answer_by, c.kind
+        self.current_player = self.to_act
         return self.to_act, None
 
     def _do_answer(self, action):
@@ -1412,11 +1510,11 @@ class Truc(SidesAddressed, Game):
         lead = None
         if not trick.plays:
             lead = self._next_active(seat)
-            self.trick = Trick(lead)
-            self.to_act = lead
+            self.trick = _new(Trick, (lead, ()))
+            self.to_act = self.current_player = lead
             self.lead_why = "passed"
         else:
-            self.to_act = self._next_unplayed(seat)
+            self.to_act = self.current_player = self._next_unplayed(seat)
         return (_gave_up_words, (self._voice, seat, left, None, lead, False)), "V8"
 
     # ---- settling ------------------------------------------------------------------------
@@ -1463,7 +1561,11 @@ class Truc(SidesAddressed, Game):
             self.last_settle.append({"what": "envit", "side": side, "points": pts})
             won = self._add(side, pts)
             score = (v, head, self.points[0], self.points[1], self.cama_no)
-            tail = self._cama_won(side, truc_left=True) if won else ""
+            if won:
+                tail = self._cama_won(side, truc_left=True)
+            else:           # the truc next: its one legal action, known now
+                tail = ""
+                self._legal_now, self._actor_now = (SETTLE_TRUC,), TABLE
             return (_settled_words, (*score, tail)), "V9 + V10"
         # the truc
         side = self.hand_winner
@@ -1488,34 +1590,28 @@ class Truc(SidesAddressed, Game):
         return (_settled_words, (*score, tail, self.dealer)), rule
 
     def _cama_won(self, side, truc_left):
-        self.camas[side] += 1
-        self.cama_log.append({"cama": self.cama_no, "winner": side, "points": list(self.points)})
-        v = self._voice
-        text = (f" {v.side_says(side, 'reaches')} {self.target} and "
-                f"{v.side_verb(side, 'wins')} cama {self.cama_no}")
+        """V1: ``side`` has won the cama (and the game, with enough camas); the words of it
+        (what makes them, :func:`_cama_won_words`)."""
+        camas = self.camas
+        camas[side] += 1
+        cama_no = self.cama_no
+        self.cama_log.append({"cama": cama_no, "winner": side, "points": list(self.points)})
         if truc_left:
-            text += ", before the truc is counted: the truc of this hand does not count (V10)"
             self.settle_queue = []
-        text += "."
-        self.hand_log.append({"hand": self.deal_no, "cama": self.cama_no,
+        self.hand_log.append({"hand": self.deal_no, "cama": cama_no,
                               "settled": list(self.last_settle)})
         self._previous = self._summary()
-        if self.camas[side] >= self.camas_to_win:
-            self._phase = OVER_PHASE
-            self._logged = True
-            if self.catalan:
-                return text + f" {v.side_says(side, 'wins')} the game."
-            return text + (f" With {self.camas[side]} camas to {self.camas[side ^ 1]}, "
-                           f"{v.side_says(side, 'wins')} the game.")
-        self.points = [0, 0]
-        self.cama_no += 1
         self._logged = True
-        if truc_left:
-            self._next_hand()
-        return text + f" Camas: {self._camas_words()}. Cama {self.cama_no} starts at 0-0."
-
-    def _camas_words(self):
-        return f"{self.side_label(0)} {self.camas[0]}, {self.side_label(1)} {self.camas[1]}"
+        over = camas[side] >= self.camas_to_win
+        if over:
+            self._phase = OVER_PHASE
+            self.current_player, self.finished = None, True
+        else:
+            self.points = [0, 0]
+            self.cama_no += 1
+            if truc_left:
+                self._next_hand()
+        return _cama_won_words, (self._voice, side, cama_no, truc_left, (*camas,), over)
 
     def _next_hand(self):
         """The next hand: the deal passes to the right (V5)."""
@@ -1529,14 +1625,15 @@ class Truc(SidesAddressed, Game):
         self.deal_no += 1
         self._new_hand()
         self._phase = DEAL_PHASE
+        self.current_player = CHANCE
 
     def _summary(self):
-        """The hand just finished, as values that never change (see :attr:`previous`)."""
-        return (self.deal_no, self.ma, self.dealer, tuple(self.tricks), tuple(self.outcomes),
-                self.hand_winner, self.hand_way,
-                (tuple(self.envit_shown[s] for s in range(self.n))
-                 if self.envit_shown is not None else None),
-                self.envit_winner, tuple(self.last_settle))
+        """The hand just finished (see :attr:`previous`), with its own lists and dict of
+        the envit shown, not copied: no step changes them once the hand is over (the next
+        hand has its own, _new_hand), so a fork may share them."""
+        return (self.deal_no, self.ma, self.dealer, self.tricks, self.outcomes,
+                self.hand_winner, self.hand_way, self.envit_shown, self.envit_winner,
+                self.last_settle)
 
     @property
     def previous(self):
@@ -1551,7 +1648,7 @@ class Truc(SidesAddressed, Game):
                             "seat": o.seat, "tie": o.tie}
                            for t, o in zip(tricks, outcomes)],
                 "winner": winner, "way": way,
-                "envit": list(envit) if envit is not None else None,
+                "envit": [envit[s] for s in range(self.n)] if envit is not None else None,
                 "envit_winner": envit_winner,
                 "settled": [dict(x) for x in settled]}
 
