@@ -476,9 +476,22 @@ def doc_row_of(played) -> tuple:
     return None, False
 
 
-#: K8: :func:`doc_row_of` of every sequence of tricks a hand can be decided by, made once
-_DOC_ROWS = {played: doc_row_of(played) for played in
-             {tuple(r["played"]) for r in hand_table(0) + hand_table(1)}}
+def _hand_verdicts(tie_side) -> dict:
+    """K7, K8: each sequence of one to three tricks' outcomes (a side, or ``None`` for a
+    tie) → ``None`` while it leaves the hand open, else the verdict of
+    :func:`three_trick_hand` with three ties going to ``tie_side``: ``(side, way, the tricks
+    as letters, the document's row, swapped)`` (:func:`doc_row_of`)."""
+    out = {}
+    for k in (1, 2, 3):
+        for seq in itertools.product((0, 1, None), repeat=k):
+            res = three_trick_hand(seq, tie_side)
+            played = tuple([_letter(s) for s in seq])
+            out[seq] = (res.side, res.way, played, *doc_row_of(played)) if res.decided else None
+    return out
+
+
+#: :func:`_hand_verdicts` with the esku on side A and on side B, made once
+_HAND_VERDICTS = (_hand_verdicts(0), _hand_verdicts(1))
 
 
 def _check_dealer(game, value):
@@ -1072,6 +1085,8 @@ class Truk(SidesAddressed, Game):
         self._signalling = tuple(self._signals_allowed(s) for s in range(self.n))
         #: K3: each seat's partner (the table's: never changes)
         self._partners = tuple(self.table.partner(s) for s in range(self.n))
+        #: K3: each seat's side (the table's: never changes)
+        self._sides = tuple(map(self.table.team_of, range(self.n)))
         #: K4: the seat on each seat's right, who plays next (the table's: never changes)
         self._next_seat = tuple(self.table.next(s) for s in range(self.n))
         #: K4: the order each dealer deals in, from the seat on its right (never changes)
@@ -1913,31 +1928,34 @@ class Truk(SidesAddressed, Game):
         # the trick is complete: K2, K5: the highest rank takes it (suits never matter), and
         # equal top cards tie, partners' too (KV4: partners' are a win for their side)
         plays = trick.plays
-        top_value = max([_RV[p.card.rank] for p in plays])
-        tops = [p for p in plays if _RV[p.card.rank] == top_value]
-        best = tuple([p.seat for p in tops])
-        top = tops[0].card
-        team_of = self.table.team_of
-        if len(tops) == 1:
-            tie, side, winner = False, team_of(best[0]), best[0]
-        elif self.options["partners_win"] and len({team_of(x) for x in best}) == 1:
-            tie, side, winner = False, team_of(best[0]), best[0]
+        values = [_RV[p.card.rank] for p in plays]
+        top_value = max(values)
+        first_top = plays[values.index(top_value)]
+        top = first_top.card
+        sides = self._sides
+        if values.count(top_value) == 1:
+            winner = first_top.seat
+            tie, side, best = False, sides[winner], (winner,)
         else:
-            tie, side, winner = True, None, None
+            best = tuple([p.seat for p in plays if _RV[p.card.rank] == top_value])
+            if self.options["partners_win"] and len({sides[x] for x in best}) == 1:
+                tie, side, winner = False, sides[best[0]], best[0]
+            else:
+                tie, side, winner = True, None, None
         self.tricks.append(trick)
-        self.trick_sides.append(side)
-        tie_side = self.side_of(self.esku)
-        res = three_trick_hand(self.trick_sides, tie_side)
-        if res.decided:
-            played = self._played_letters()
-            row, swapped = _DOC_ROWS.get(tuple(played)) or doc_row_of(played)
-            self.hand_result = {"side": res.side, "way": res.way, "row": row,
-                                "swapped": swapped, "played": played}
+        trick_sides = self.trick_sides
+        trick_sides.append(side)
+        tie_side = sides[self.esku]
+        verdict = _HAND_VERDICTS[tie_side][tuple(trick_sides)]      # K7, K8
+        if verdict is not None:
+            res_side, way, played, row, swapped = verdict
+            self.hand_result = {"side": res_side, "way": way, "row": row,
+                                "swapped": swapped, "played": list(played)}
             self._phase = SCORE_PHASE
             self.to_act = None
             self.trick = None
             return (_trick_text, (self._voice, seat, card, k, tie, best, side, winner, top,
-                                  (res.side, res.way, row, swapped, tuple(played)), None,
+                                  (res_side, way, row, swapped, played), None,
                                   None)), "K5 + K6 + K7 + K8"
         first = self._next_seat[self.esku]             # K4: self.first_player
         self.trick = _new(Trick, (first, ()))
