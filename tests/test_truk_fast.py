@@ -206,3 +206,30 @@ def test_the_legal_actions_returned_are_the_callers_own():
                 again.reverse()
                 assert game.legal_actions() == kept
             _step(game, rng)
+
+
+def test_K4_own_deal_deals_as_the_same_cards_made_elsewhere():
+    """K4, K11: the deal made by chance_action (dealt by the places of its cards, kept as
+    it was made) gives the hands, the stock, the hands' signal keys (K19) and the words of
+    the same cards in a deal made elsewhere (an equal card for every card: every check);
+    the deck's own card objects are dealt either way."""
+    from cardwidgets.engine import Action, Card
+    from cardwidgets.games.truk.rules import _DECK
+    own_ids = set(map(id, _DECK))
+    for seed, game in _games(seeds=(11, 12)):
+        rng = random.Random(seed)
+        twin = game.fork()
+        while not game.finished:
+            if game.current_player == CHANCE:
+                deal = game.chance_action(rng)
+                made = Action("deal", cards=tuple(Card(c.rank, c.suit, c.system) for c in deal.cards))
+                assert not own_ids & set(map(id, made.cards))
+                assert twin.apply(made).text == game.apply(deal).text
+                for g in (game, twin):
+                    assert g._signal_keys == [_signal_key(h) for h in g.hands]
+                    assert own_ids.issuperset(map(id, [*g.stock, *sum(g.hands, [])]))
+                assert (twin.hands, twin.stock) == (game.hands, game.stock)
+            else:
+                action = rng.choice(game.legal_actions())
+                game.apply(action)
+                twin.apply(action)

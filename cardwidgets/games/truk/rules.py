@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from operator import itemgetter
 from typing import Any
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
@@ -300,11 +301,15 @@ _DECK_SET = frozenset(_DECK)
 #: the deck's own card objects (they live for ever), by id: a deal of them is checked and
 #: dealt without hashing a card
 _DECK_IDS = frozenset(map(id, _DECK))
-_CANON = {c: c for c in _DECK}          # a card equal to one of the deck's → the deck's
+#: each card's place in :data:`_DECK` (a card equal to one of the deck's finds its place)
+_PLACE = {c: i for i, c in enumerate(_DECK)}
 _POWER = RankPower(RankOrder(RANK))
 _new = tuple.__new__     # makes a value of a tuple class (a Trick) from its fields at once
 _SPANISH = SUIT_SYSTEMS["spanish"]
 _RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
+#: K2 by the place of a card in :data:`_DECK`: minus its rank's value (a hand is sorted high
+#: to low by it)
+_DOWN_AT = tuple([-_RV[c.rank] for c in _DECK])
 
 
 #: K19: a hand's ranks (in its order) → the signals true of it, in the order of SIGNALS;
@@ -377,6 +382,8 @@ def _per_seat(kind) -> tuple:
 #: *signal key* adds 16 for a 3, 4 for a 2 and 1 for an ace (a hand holds at most three
 #: cards, so the counts never run into each other)
 _SIGNAL_CODE = {"3": 16, "2": 4, "1": 1}
+#: the signal key's part of each card, by its place in :data:`_DECK`
+_SIGNAL_AT = tuple([_SIGNAL_CODE.get(c.rank, 0) for c in _DECK])
 #: each signal's bit in a seat's signals given this hand (``_given_bits``)
 _SIGNAL_BIT = {what: 1 << i for i, what in enumerate(SIGNALS)}
 
@@ -1089,6 +1096,11 @@ class Truk(SidesAddressed, Game):
         self._sides = tuple(map(self.table.team_of, range(self.n)))
         #: K4: the seat on each seat's right, who plays next (the table's: never changes)
         self._next_seat = tuple(self.table.next(s) for s in range(self.n))
+        #: K12: who speaks for each side when each seat plays first (speaker)
+        self._speakers = tuple(
+            tuple(self.played_by(next(s for s in self.table.order_from(first)
+                                      if self._sides[s] == side)) for side in (0, 1))
+            for first in range(self.n))
         #: K4: the order each dealer deals in, from the seat on its right (never changes)
         self._deal_orders = tuple(tuple(self.table.order_from(self.table.next(s)))
                                   for s in range(self.n))
@@ -1169,13 +1181,12 @@ class Truk(SidesAddressed, Game):
     @property
     def first_player(self) -> int:
         """K4: the player on the esku's right plays first (in every trick: our ruling)."""
-        return self.table.next(self.esku)
+        return self._next_seat[self.esku]
 
     def speaker(self, side) -> int:
         """K12 (our ruling): the side's first player in order of play speaks for it (in
         itzu truk, side B's one player, KV3)."""
-        seat = next(s for s in self.table.order_from(self.first_player) if self.side_of(s) == side)
-        return self.played_by(seat)
+        return self._speakers[self._next_seat[self.esku]][side]
 
     @property
     def tantos_middle(self) -> int:
@@ -1354,13 +1365,17 @@ class Truk(SidesAddressed, Game):
 
     # ---- the deal ------------------------------------------------------------------------
     def chance_action(self, rng: random.Random) -> Action:
-        # (the order rng.shuffle gives, made faster: the same deal for a seed)
-        action = self._own_deal = Action("deal", cards=tuple(shuffled(_DECK, rng)))
+        # (the order rng.shuffle gives, made faster: the same deal for a seed), the deck's
+        # places shuffled: the cards, and their places kept for _do_deal
+        places = self._own_places = tuple(shuffled(range(len(_DECK)), rng))
+        action = self._own_deal = Action("deal", cards=itemgetter(*places)(_DECK))
         return action
 
-    #: the last deal :meth:`chance_action` made (the deck's own 40 cards, shuffled), which
-    #: :meth:`apply` checks with :meth:`_check_deal` alone
+    #: the last deal :meth:`chance_action` made (the deck's own 40 cards, shuffled: a deal
+    #: K1 and K4 allow, as made), which :meth:`apply` deals at once, and the places in
+    #: :data:`_DECK` of its cards
     _own_deal = None
+    _own_places: tuple = ()
 
     def _check_deal(self, action):
         if action.kind != "deal":
@@ -1377,20 +1392,22 @@ class Truk(SidesAddressed, Game):
         raise IllegalAction("K1", f"the {problem[1].name} is not in the 40-card deck")
 
     def _do_deal(self, action):
-        cards = action.cards
-        if not _DECK_IDS.issuperset(map(id, cards)):
-            cards = [*map(_CANON.__getitem__, cards)]
+        # the cards by their places in the deck (those of a deal made elsewhere looked up:
+        # the deck's own card objects are dealt)
+        places = (self._own_places if action is self._own_deal
+                  else [*map(_PLACE.__getitem__, action.cards)])
         self._new_hand_state()
         first_deal = self.esku is None
         dealer = self.dealer if first_deal else self.esku
         n = self.n
         order = self._deal_orders[dealer]
-        for i in range(3 * n):
-            self.hands[order[i % n]].append(cards[i])
-        for hand in self.hands:
-            hand.sort(key=lambda c: -_RV[c.rank])
-        self._signal_keys = [*map(_signal_key, self.hands)]
-        self.stock = list(cards[3 * n:])
+        hands, keys = self.hands, self._signal_keys
+        for j in range(n):     # K4: one at a time, to the right: the j-th seat's are j, j + n …
+            # sorted high to low (K2), equal ranks in the order dealt
+            held = sorted(places[j:3 * n:n], key=_DOWN_AT.__getitem__)
+            hands[order[j]] = [*map(_DECK.__getitem__, held)]
+            keys[order[j]] = sum(map(_SIGNAL_AT.__getitem__, held))       # K19
+        self.stock = [*map(_DECK.__getitem__, places[3 * n:])]
         if first_deal:
             return self._draw(dealer, order, _deal_text(self._voice, dealer, order[0],
                                                         self.options["itzu"], True))
@@ -1481,8 +1498,8 @@ class Truk(SidesAddressed, Game):
 
     def _start_play(self):
         self._phase = PLAY_PHASE
-        self.to_act = self.first_player
-        self.trick = Trick(self.first_player)
+        first = self.to_act = self._next_seat[self.esku]      # K4: the first player
+        self.trick = _new(Trick, (first, ()))
 
     # ---- the option ----------------------------------------------------------------------
     def _check_option(self, action):
@@ -2057,15 +2074,13 @@ class Truk(SidesAddressed, Game):
         very object: it passed every check when they were worked out) applied and recorded
         here at once, the hot path of every game and every computer player's trial. Any
         other action goes through all the checks (:meth:`Game.apply`), but a deal made by
-        :meth:`chance_action`, checked by :meth:`_check_deal` alone."""
+        :meth:`chance_action` (the deck's own cards shuffled) is dealt at once too."""
         legal = self._legal_now
         if legal is None:
             if action is not self._own_deal or self._phase.key != "deal":
                 return Game.apply(self, action)
-            # a deal made by chance_action: the deck's own cards, in a shuffled order; only
-            # the rule that checks every deal is left to check (K1, K4)
-            self._check_deal(action)
-            self._own_deal = None
+            # a deal made by chance_action: the deck's own 40 cards shuffled, allowed as
+            # made (K1, K4)
         else:
             for allowed in legal:
                 if allowed is action:
