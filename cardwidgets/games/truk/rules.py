@@ -351,21 +351,37 @@ _PLAY_ACTS = tuple({id(c): Action("play", seat, card=c) for c in _DECK} for seat
 
 
 #: each seat's change of some of the deck's cards (by the ids of the card objects, which live
-#: for ever), made once: ``(seat, id, …)`` → the action (K16, K18)
-_CHANGES: dict = {}
+#: for ever), made once: for each seat, ``(id, …)`` → the action (K16, K18)
+_CHANGES: tuple = ({}, {}, {}, {})
 
 
 def _change_action(seat, cards) -> Action:
     """The action of ``seat`` changing ``cards`` (a tuple), made once for the deck's cards."""
-    key = (seat, *map(id, cards))
-    action = _CHANGES.get(key)
+    key = (*map(id, cards),)
+    table = _CHANGES[seat]
+    action = table.get(key)
     if action is None:
         action = Action("change", seat, cards=cards)
-        if _DECK_IDS.issuperset(key[1:]):
-            if len(_CHANGES) >= 100_000:      # (a bound: 4 seats, 10,701 sets of cards)
-                _CHANGES.clear()
-            _CHANGES[key] = action
+        if _DECK_IDS.issuperset(key):
+            if len(table) >= 25_000:      # (a bound: 10,701 sets of cards, in some orders)
+                table.clear()
+            table[key] = action
     return action
+
+
+def _changes(seat, hand, least, most) -> list:
+    """K16, K18: the actions of ``seat`` changing ``least`` to ``most`` of the cards of
+    ``hand``, in the order of :func:`itertools.combinations`: looked up by the ids of the
+    cards, all at once (made the first time, and for cards not the deck's own)."""
+    get = _CHANGES[seat].get
+    ids = [*map(id, hand)]
+    out: list = []
+    for k in range(least, most + 1):
+        out += map(get, itertools.combinations(ids, k))
+    if not all(out):      # (an action is true, a change not made yet None)
+        made = [combo for k in range(least, most + 1) for combo in itertools.combinations(hand, k)]
+        out = [a or _change_action(seat, c) for a, c in zip(out, made)]
+    return out
 
 
 def _per_seat(kind) -> tuple:
@@ -1304,10 +1320,7 @@ class Truk(SidesAddressed, Game):
         most = min(len(self.hands[seat]), len(self.stock))
         least = 1 if key == "pasotan" else 0
         out = [_PLAY_TRUKS[seat]] if key == "pasotan" else []
-        hand = self.hands[seat]
-        for k in range(least, most + 1):
-            for combo in itertools.combinations(hand, k):
-                out.append(_change_action(seat, combo))
+        out += _changes(seat, self.hands[seat], least, most)
         out += self._signal_actions(seat)
         return out
 
