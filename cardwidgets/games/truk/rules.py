@@ -310,6 +310,13 @@ _RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
 #: K2 by the place of a card in :data:`_DECK`: minus its rank's value (a hand is sorted high
 #: to low by it)
 _DOWN_AT = tuple([-_RV[c.rank] for c in _DECK])
+#: K16, K18: the ranks of the cards changed face down
+_FACE_DOWN = ("2", "3")
+
+
+def _high_first(card) -> int:
+    """K2: the key that sorts a hand high to low."""
+    return -_RV[card.rank]
 
 
 #: K19: a hand's ranks (in its order) → the signals true of it, in the order of SIGNALS;
@@ -1108,6 +1115,9 @@ class Truk(SidesAddressed, Game):
         self._signalling = tuple(self._signals_allowed(s) for s in range(self.n))
         #: K3: each seat's partner (the table's: never changes)
         self._partners = tuple(self.table.partner(s) for s in range(self.n))
+        #: KV3: itzu truk, and its open hand's seat (None without), read at every step
+        self._itzu = self.options["itzu"]
+        self._open_seat = OPEN_SEAT if self._itzu else None
         #: K3: each seat's side (the table's: never changes)
         self._sides = tuple(map(self.table.team_of, range(self.n)))
         #: K4: the seat on each seat's right, who plays next (the table's: never changes)
@@ -1212,21 +1222,6 @@ class Truk(SidesAddressed, Game):
     def truks_pile(self) -> int:
         return TRUK_COUNTERS - sum(self.truks)
 
-    def _name(self, card) -> str:
-        return card.name
-
-    def _shown(self, card, seat=None) -> str:
-        """A changed card as the table sees it: face up, or face down if a 2 or a 3 (the
-        open hand's are all face up, KV3)."""
-        if card.rank in ("2", "3") and not (seat is not None and seat == self.open_seat):
-            return "a card face down (a 2 or a 3)"
-        return f"the {card.name}"
-
-    def _face_up(self, card, seat) -> bool:
-        """K16, K18: a changed card is shown face up unless a 2 or a 3; KV3: the open
-        hand's cards are all face up."""
-        return card.rank not in ("2", "3") or seat == self.open_seat
-
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
         key = self._phase.key
@@ -1260,9 +1255,10 @@ class Truk(SidesAddressed, Game):
             actor = self.current_player
             if actor is None or actor == CHANCE:
                 return []
-            made = self._legal_of_turn()         # (a new list each time: the caller's)
-            if self.options["itzu"] and self._in_open_turn():
+            if self._itzu and self._in_open_turn():
                 made = self._legal()             # KV3: made by the open hand's partner
+            else:
+                made = self._legal_of_turn()     # (a new list each time: the caller's)
             self._legal_now = tuple(made)
             self._actor_now = actor
             return made
@@ -1639,41 +1635,48 @@ class Truk(SidesAddressed, Game):
         seat = action.seat
         hand = self.hands[seat]
         cards = action.cards
-        ids = {*map(id, cards)}
-        old = [c for c in hand if id(c) in ids]     # (the very cards: a legal action's)
-        if len(old) != len(cards):
-            old = [c for c in hand if c in cards]   # (equal cards, made elsewhere)
-        if not old:
+        if not cards:
             return (_no_change_text, (self._voice, seat))
-        gone = {*map(id, old)}
-        hand[:] = [c for c in hand if id(c) not in gone]
-        new = self.stock[:len(old)]
-        del self.stock[:len(old)]
-        hand.extend(new)
-        hand.sort(key=lambda c: -_RV[c.rank])
+        ids = {*map(id, cards)}
+        old, kept = [], []
+        for c in hand:                  # (the very cards: a legal action's)
+            (old if id(c) in ids else kept).append(c)
+        if len(old) != len(cards):      # (equal cards, made elsewhere)
+            old = [c for c in hand if c in cards]
+            kept = [c for c in hand if c not in cards]
+        k = len(old)
+        stock = self.stock
+        new = stock[:k]
+        del stock[:k]
+        kept += new
+        kept.sort(key=_high_first)
+        hand[:] = kept
         self._signal_keys[seat] = _signal_key(hand)
         self.exchange = {"seat": seat, "old": old, "new": new, "why": why}
-        # (the cards the table sees: a 2 or a 3 face down is kept as None, not the card)
-        shown = tuple([c if self._face_up(c, seat) else None for c in old])
-        return (_change_text, (self._voice, seat, shown, len(old), len(self.stock),
-                               seat == self.open_seat))
+        # (the cards the table sees: a 2 or a 3 face down is kept as None, not the card;
+        # KV3: the open hand's all face up)
+        open_hand = seat == self._open_seat
+        shown = tuple([c if open_hand or c.rank not in _FACE_DOWN else None for c in old])
+        return (_change_text, (self._voice, seat, shown, k, len(stock), open_hand))
 
     def _do_keep(self, action):
         ex = self.exchange
         seat = ex["seat"]
         self.exchange = None
+        why, aside = ex["why"], self.aside
+        open_hand = seat == self._open_seat
         if action.kind == "keep":
-            for c in ex["old"]:
-                self.aside.append({"seat": seat, "card": c, "up": self._face_up(c, seat),
-                                   "why": ex["why"]})
+            for c in ex["old"]:         # K16, K18: face up unless a 2 or a 3 (KV3: all up)
+                aside.append({"seat": seat, "card": c,
+                              "up": open_hand or c.rank not in _FACE_DOWN, "why": why})
             return (_keep_text, (self._voice, seat, True))
         hand = self.hands[seat]
-        for c in ex["new"]:
-            hand.remove(c)
-            self.aside.append({"seat": seat, "card": c, "up": seat == self.open_seat,
-                               "why": ex["why"]})
-        hand.extend(ex["old"])
-        hand.sort(key=lambda c: -_RV[c.rank])
+        new = ex["new"]
+        for c in new:
+            aside.append({"seat": seat, "card": c, "up": open_hand, "why": why})
+        ids = {*map(id, new)}           # (the very cards drawn)
+        hand[:] = [c for c in hand if id(c) not in ids] + ex["old"]
+        hand.sort(key=_high_first)
         self._signal_keys[seat] = _signal_key(hand)
         return (_keep_text, (self._voice, seat, False))
 
@@ -2103,12 +2106,18 @@ class Truk(SidesAddressed, Game):
         return self._apply_passed(action, self._phase.key, self.deal_no, self.current_player)
 
     def _do(self, action):
-        if self.options["itzu"]:
+        if self._itzu:
             action = self._as_open(action)
-        if action.kind == "play" and self._phase.key == "play" and self.consult is None:
-            text, rule = self._play_card(action.seat, action.card)     # (_do_step's)
+        if self.consult is not None:        # K19: the partner asked answers
+            text, rule = self._do_consult(action)
         else:
-            text, rule = self._do_step(action)
+            kind = action.kind
+            if kind == "play" and self._phase.key == "play":        # a card (K5)
+                text, rule = self._play_card(action.seat, action.card)
+            else:
+                # K19: a signal or a question to the partner, in any phase; else the
+                # phase's own step
+                text, rule = (_DO_KIND.get(kind) or _DO_PHASE[self._phase.key])(self, action)
         # _settle, written out (once a step)
         phase = self._phase.key
         if phase == "over":
@@ -2120,34 +2129,11 @@ class Truk(SidesAddressed, Game):
             self.current_player = TABLE
         else:
             to_act = self.to_act
-            self.current_player = (OPEN_PARTNER if to_act == OPEN_SEAT and self.options["itzu"]
+            self.current_player = (OPEN_PARTNER if to_act == OPEN_SEAT and self._itzu
                                    else to_act)      # KV3: the open hand's partner plays it
         if self._voice.w.you is not None:        # (self.you, read without a property)
             text = sentence_case(text) if text.__class__ is str else (_sentence_of, (text,))
         return text, rule
-
-    def _do_step(self, action):
-        key = self._phase.key
-        if self.consult is not None:
-            return self._do_consult(action)
-        kind = action.kind
-        if kind == "signal":
-            return self._do_signal(action)
-        if kind == "ask_partner":
-            return self._do_ask_partner(action)
-        if key == "deal":
-            return self._do_deal(action)
-        if key == "option":
-            return self._do_option(action)
-        if key == "pasotan":
-            return self._do_pasotan(action)
-        if key == "paso":
-            return self._do_paso(action)
-        if key == "answer":
-            return self._do_answer(action)
-        if key == "score":
-            return self._do_score(action)
-        return self._do_play(action)
 
     # ---- the end -------------------------------------------------------------------------
     def result(self) -> dict:
@@ -2615,7 +2601,7 @@ class Truk(SidesAddressed, Game):
                 fill = iter(deal["old"])
                 world.exchange = dict(ex, new=list(deal["new"]), old=[
                     c if c.rank not in ("2", "3") else next(fill) for c in ex["old"]])
-            hand.sort(key=lambda c: -_RV[c.rank])
+            hand.sort(key=_high_first)
             world.hands[s] = hand
             world._signal_keys[s] = _signal_key(hand)
         fill = iter(deal["aside"])
@@ -2668,3 +2654,11 @@ class Truk(SidesAddressed, Game):
             return not any(c.rank in ("3", "2", "1") for c in hand)
         k = sum(1 for c in hand if c.rank == rank)
         return low <= k <= high
+
+
+#: What :meth:`Truk._do` does with an action (after the partner's answer to a question,
+#: K19, and a card played, K5): the kinds made in any phase (K19), else each phase's step
+_DO_KIND = {"signal": Truk._do_signal, "ask_partner": Truk._do_ask_partner}
+_DO_PHASE = {"deal": Truk._do_deal, "option": Truk._do_option, "pasotan": Truk._do_pasotan,
+             "paso": Truk._do_paso, "answer": Truk._do_answer, "score": Truk._do_score,
+             "play": Truk._do_play}
