@@ -214,7 +214,7 @@ def test_K4_own_deal_deals_as_the_same_cards_made_elsewhere():
     the same cards in a deal made elsewhere (an equal card for every card: every check);
     the deck's own card objects are dealt either way."""
     from cardwidgets.engine import Action, Card
-    from cardwidgets.games.truk.rules import _DECK
+    from cardwidgets.games.truk.rules import _DECK, _RV
     own_ids = set(map(id, _DECK))
     for seed, game in _games(seeds=(11, 12)):
         rng = random.Random(seed)
@@ -229,6 +229,13 @@ def test_K4_own_deal_deals_as_the_same_cards_made_elsewhere():
                     assert g._signal_keys == [_signal_key(h) for h in g.hands]
                     assert own_ids.issuperset(map(id, [*g.stock, *sum(g.hands, [])]))
                 assert (twin.hands, twin.stock) == (game.hands, game.stock)
+                # K4: one card at a time to the right; K2: each hand high to low, equal
+                # ranks in the order dealt
+                n = game.n
+                for j, seat in enumerate(game._deal_orders[game.esku if game.deal_no > 1
+                                                           else game.dealer]):
+                    dealt = sorted(deal.cards[j:3 * n:n], key=lambda c: -_RV[c.rank])
+                    assert [c.code for c in game.hands[seat]] == [c.code for c in dealt]
             else:
                 action = rng.choice(game.legal_actions())
                 game.apply(action)

@@ -1122,6 +1122,10 @@ class Truk(SidesAddressed, Game):
         self._sides = tuple(map(self.table.team_of, range(self.n)))
         #: K4: the seat on each seat's right, who plays next (the table's: never changes)
         self._next_seat = tuple(self.table.next(s) for s in range(self.n))
+        #: K17: who answers each seat's truk bet: the opponent who plays next (KV3: the
+        #: open hand's partner for it)
+        self._answerers = tuple(self.played_by(self.table.next_opponent(s))
+                                for s in range(self.n))
         #: K12: who speaks for each side when each seat plays first (speaker)
         self._speakers = tuple(
             tuple(self.played_by(next(s for s in self.table.order_from(first)
@@ -1411,11 +1415,18 @@ class Truk(SidesAddressed, Game):
         n = self.n
         order = self._deal_orders[dealer]
         hands, keys = self.hands, self._signal_keys
+        down, deck, code = _DOWN_AT, _DECK, _SIGNAL_AT
         for j in range(n):     # K4: one at a time, to the right: the j-th seat's are j, j + n …
-            # sorted high to low (K2), equal ranks in the order dealt
-            held = sorted(places[j:3 * n:n], key=_DOWN_AT.__getitem__)
-            hands[order[j]] = [*map(_DECK.__getitem__, held)]
-            keys[order[j]] = sum(map(_SIGNAL_AT.__getitem__, held))       # K19
+            a, b, c = places[j:3 * n:n]
+            # sorted high to low (K2), equal ranks in the order dealt (a stable sort of three)
+            if down[b] < down[a]:
+                a, b = b, a
+            if down[c] < down[b]:
+                b, c = c, b
+                if down[b] < down[a]:
+                    a, b = b, a
+            hands[order[j]] = [deck[a], deck[b], deck[c]]
+            keys[order[j]] = code[a] + code[b] + code[c]       # K19
         self.stock = [*map(_DECK.__getitem__, places[3 * n:])]
         if first_deal:
             return self._draw(dealer, order, _deal_text(self._voice, dealer, order[0],
@@ -1832,7 +1843,7 @@ class Truk(SidesAddressed, Game):
         seat, what = action.seat, action.what
         self.given.add((seat, what))
         self._given_bits[seat] |= _SIGNAL_BIT[what]
-        side = self.side_of(seat)
+        side = self._sides[seat]
         partner = self._partners[seat]
         self.signals.append({"seat": seat, "what": what, "trick": len(self.tricks),
                              "step": len(self.actions) + 1,
@@ -1908,23 +1919,24 @@ class Truk(SidesAddressed, Game):
     def _do_play(self, action):
         kind, seat = action.kind, action.seat
         if kind == "ask_pass":
-            answerer = self.table.next(seat)
+            answerer = self._next_seat[seat]
             self.asked_pass.add(seat)
             self.paso = {"asker": seat, "answerer": answerer, "stage": "ask", "answer": None}
             self._phase = PASO_PHASE
             self.to_act = answerer
             return (_ask_pass_text, (self._voice, seat, answerer)), "K18"
         if kind == "truk":
-            answerer = self.played_by(self.table.next_opponent(seat))   # KV3
-            self.call = Call.made("truk", by=seat, table=self.table, resume=seat, stake=1,
-                                  refused=1, answer_by=answerer)
-            self.bet = {"by": seat, "side": self.side_of(seat), "trick": len(self.tricks),
+            answerer = self._answerers[seat]
+            side = self._sides[seat]
+            # (the call Call.made makes: by the seat, answered, then play resumes with it)
+            self.call = Call("truk", seat, side, answerer, seat, 1, 1)
+            self.bet = {"by": seat, "side": side, "trick": len(self.tricks),
                         "before": len(self.trick.plays), "how": action.what, "answer": None,
                         "answer_by": answerer}
             self._phase = ANSWER_PHASE
             self.to_act = answerer
             return (_truk_bet_text, (self._voice, seat, action.what, len(self.tricks), answerer,
-                                     self.side_of(seat))), "K17"
+                                     side)), "K17"
         return self._play_card(seat, action.card)
 
     def _do_answer(self, action):
