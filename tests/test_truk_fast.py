@@ -240,3 +240,19 @@ def test_K4_own_deal_deals_as_the_same_cards_made_elsewhere():
                 action = rng.choice(game.legal_actions())
                 game.apply(action)
                 twin.apply(action)
+
+
+def test_K11_a_draw_tied_until_the_stock_runs_out_is_told_in_full():
+    """K11 (our ruling): the words of the start's draw (made when read) tell every round,
+    each tie and, in a made-up deal where every round ties, the stock running out and the
+    first tied player taking it; the game goes on from that esku."""
+    from cardwidgets.engine import Action
+    from cardwidgets.games.truk.rules import _DECK
+    stock = [c for r in ("3", "2", "1", "12", "11", "10", "7") for c in _DECK if c.rank == r]
+    game = Truk(["Ada", "You", "Cy"])
+    step = game.apply(Action("deal", cards=tuple([c for c in _DECK if c not in stock] + stock)))
+    text = step.text
+    assert text.count("a tie for the highest") == 7 and "the Seven of clubs" in text
+    assert (f"the stock runs out, so {game.words.name(game.esku)}, first of the tied players, "
+            f"takes it") in text
+    assert game.esku == game._deal_orders[0][0] and game.phase.key == "option"

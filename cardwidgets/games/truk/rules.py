@@ -800,6 +800,30 @@ def _deal_text(v, dealer, first, itzu, first_deal) -> str:
                    f"{w.verb(dealer, 'sits')} on the right of the last esku.")
 
 
+def _draw_text(v, deal, events, winner, side, first) -> str:
+    """K11: the words of the first deal (``deal``, :func:`text_of`) and the start's draw:
+    ``events``, each ``("got", ((seat, card drawn), …))``, ``("tie", seats drawing again)`` or
+    ``("out", seat)`` (the stock ran out: the first tied player takes it); the highest draw
+    ``winner`` of ``side`` is the first esku, and ``first`` plays first."""
+    w = v.w
+    words = []
+    for kind, what in events:
+        if kind == "got":
+            words.append(", ".join([f"{w.name(s)} the {c.name}" for s, c in what]))
+        elif kind == "tie":
+            words.append(f"a tie for the highest, so {w.listing(what)} draw again")
+        else:
+            words.append(f"the stock runs out, so {w.name(what)}, first of the tied players, "
+                         f"{w.verb(what, 'takes')} it")
+    return text_of(deal) + (
+        f" Each player draws a fourth card from the stock: {'; '.join(words)}. "
+        f"{w.name(winner)} drew the highest, so {w.says(winner, 'is')} the first esku and "
+        f"{v.side_says(side, 'takes')} 2 tantos from the middle: two options (bi "
+        f"aukera). The drawn cards go back to the stock. {w.says(winner, 'puts')} the "
+        f"stock on {w.their(winner)} right; {w.name(first)}, on {w.poss(winner)} right, "
+        f"{w.verb(first, 'plays')} first.")
+
+
 def _option_due_text(v, side, speaker, k) -> str:
     """K12, K13: a hand for a truk the side with ``k`` options decides on."""
     w = v.w
@@ -1429,25 +1453,23 @@ class Truk(SidesAddressed, Game):
             keys[order[j]] = code[a] + code[b] + code[c]       # K19
         self.stock = [*map(_DECK.__getitem__, places[3 * n:])]
         if first_deal:
-            return self._draw(dealer, order, _deal_text(self._voice, dealer, order[0],
-                                                        self.options["itzu"], True))
+            return self._draw(dealer, order, (_deal_text, (self._voice, dealer, order[0],
+                                                           self._itzu, True)))
         return self._after_deal((_deal_text, (self._voice, dealer, order[0],
                                               self.options["itzu"], False)), "K4")
 
     def _draw(self, dealer, order, text):
-        """K11: each player draws a fourth card; the highest draw is the first esku."""
-        w = self.words
-        p = [w.name(s) for s in range(self.n)]
+        """K11: each player draws a fourth card; the highest draw is the first esku (the
+        words of the deal ``text`` and of the draw made when read)."""
         drawing = list(order)
         taken = []
         round_no = 1
-        words = []
+        events = []         # what the words tell, in order (_draw_text)
         while True:
             if len(self.stock) - len(taken) < len(drawing):
                 # only a made-up deal can get here: the first tied player in order of play
                 winner = drawing[0]
-                words.append(f"the stock runs out, so {p[winner]}, first of the tied players, "
-                             f"{w.verb(winner, 'takes')} it")
+                events.append(("out", winner))
                 break
             got = []
             for s in drawing:
@@ -1455,13 +1477,13 @@ class Truk(SidesAddressed, Game):
                 taken.append(c)
                 got.append((s, c))
                 self.draws.append({"seat": s, "card": c, "round": round_no})
-            words.append(", ".join(f"{p[s]} the {c.name}" for s, c in got))
+            events.append(("got", tuple(got)))
             top = max(_RV[c.rank] for _, c in got)
             best = [s for s, c in got if _RV[c.rank] == top]
             if len(best) == 1:
                 winner = best[0]
                 break
-            words.append(f"a tie for the highest, so {w.listing(best)} draw again")
+            events.append(("tie", tuple(best)))
             drawing = best
             round_no += 1
         # the drawn cards go back to the bottom of the stock, in the order drawn
@@ -1471,13 +1493,7 @@ class Truk(SidesAddressed, Game):
         self.tantos[side] = 2
         self.due = {"side": side, "options": 2, "path": "opening"}
         self.stake = "truk"
-        first = self.first_player
-        text += (f" Each player draws a fourth card from the stock: {'; '.join(words)}. "
-                 f"{p[winner]} drew the highest, so {w.says(winner, 'is')} the first esku and "
-                 f"{self._side_says(side, 'takes')} 2 tantos from the middle: two options (bi "
-                 f"aukera). The drawn cards go back to the stock. {w.says(winner, 'puts')} the "
-                 f"stock on {w.their(winner)} right; {p[first]}, on {w.poss(winner)} right, "
-                 f"{w.verb(first, 'plays')} first.")
+        text = (_draw_text, (self._voice, text, tuple(events), winner, side, self.first_player))
         return self._after_deal(text, "K11")
 
     def _after_deal(self, text, rule):
