@@ -2146,19 +2146,21 @@ class Truk(SidesAddressed, Game):
                 # K19: a signal or a question to the partner, in any phase; else the
                 # phase's own step
                 text, rule = (_DO_KIND.get(kind) or _DO_PHASE[self._phase.key])(self, action)
-        # _settle, written out (once a step)
-        phase = self._phase.key
-        if phase == "over":
-            self.current_player = None
-            self.finished = True
-        elif phase == "deal":
-            self.current_player = CHANCE
-        elif phase == "score":
-            self.current_player = TABLE
-        else:
-            to_act = self.to_act
+        # _settle, written out (once a step): a seat acts in every phase but the deal, the
+        # counters and the end, where nobody is to act
+        to_act = self.to_act
+        if to_act is not None:
             self.current_player = (OPEN_PARTNER if to_act == OPEN_SEAT and self._itzu
                                    else to_act)      # KV3: the open hand's partner plays it
+        else:
+            phase = self._phase.key
+            if phase == "over":
+                self.current_player = None
+                self.finished = True
+            elif phase == "deal":
+                self.current_player = CHANCE
+            else:
+                self.current_player = TABLE          # the counters move (K10)
         if self._voice.w.you is not None:        # (self.you, read without a property)
             text = sentence_case(text) if text.__class__ is str else (_sentence_of, (text,))
         return text, rule
