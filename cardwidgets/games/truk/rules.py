@@ -520,6 +520,9 @@ def _hand_verdicts(tie_side) -> dict:
     return out
 
 
+#: :meth:`Truk._seat_tables` of each kind of table: (players, itzu truk) → the tables
+_SEAT_TABLES: dict = {}
+
 #: :func:`_hand_verdicts` with the esku on side A and on side B, made once
 _HAND_VERDICTS = (_hand_verdicts(0), _hand_verdicts(1))
 
@@ -1135,34 +1138,37 @@ class Truk(SidesAddressed, Game):
         self.decisions: list[dict] = []   # every option used (K12, K13): play or decline
         self.draws: list = []         # the start's draw: (seat, card, round)
         self._private: dict[int, tuple] = {}   # step index → (side that sees it, public text)
-        #: K19: which seats may signal (the table's configuration: never changes)
-        self._signalling = tuple(self._signals_allowed(s) for s in range(self.n))
-        #: K3: each seat's partner (the table's: never changes)
-        self._partners = tuple(self.table.partner(s) for s in range(self.n))
         #: KV3: itzu truk, and its open hand's seat (None without), read at every step
         self._itzu = self.options["itzu"]
         self._open_seat = OPEN_SEAT if self._itzu else None
-        #: K3: each seat's side (the table's: never changes)
-        self._sides = tuple(map(self.table.team_of, range(self.n)))
-        #: K4: the seat on each seat's right, who plays next (the table's: never changes)
-        self._next_seat = tuple(self.table.next(s) for s in range(self.n))
-        #: K17: who answers each seat's truk bet: the opponent who plays next (KV3: the
-        #: open hand's partner for it)
-        self._answerers = tuple(self.played_by(self.table.next_opponent(s))
-                                for s in range(self.n))
-        #: K12: who speaks for each side when each seat plays first (speaker)
-        self._speakers = tuple(
-            tuple(self.played_by(next(s for s in self.table.order_from(first)
-                                      if self._sides[s] == side)) for side in (0, 1))
-            for first in range(self.n))
-        #: K4: the order each dealer deals in, from the seat on its right (never changes)
-        self._deal_orders = tuple(tuple(self.table.order_from(self.table.next(s)))
-                                  for s in range(self.n))
+        # the table's seats, looked up at every step (made once for each kind of table)
+        tables = _SEAT_TABLES.get((self.n, self._itzu))
+        if tables is None:
+            tables = _SEAT_TABLES[self.n, self._itzu] = self._seat_tables()
+        (self._signalling, self._partners, self._sides, self._next_seat, self._answerers,
+         self._speakers, self._deal_orders) = tables
         self._new_hand_state()
         self._phase = DEAL_PHASE
         self._settle()
         #: how the step texts speak (made when read, _Voice): made again when the words change
         self._voice = _Voice(self.words, self.n, self.table.team_of)
+
+    def _seat_tables(self) -> tuple:
+        """What the table's seats are to each other, which never changes, each seat's: who
+        may signal (K19; KV3: not side B), the partner and the side (K3), the seat on its
+        right, who plays next (K4), who answers its truk bet: the opponent who plays next
+        (K17; KV3: the open hand's partner for it), who speaks for each side when it plays
+        first (K12, :meth:`speaker`) and the order it deals in, from the seat on its right
+        (K4)."""
+        table, seats = self.table, range(self.n)
+        sides = tuple(map(table.team_of, seats))
+        return (tuple(map(self._signals_allowed, seats)), tuple(map(table.partner, seats)),
+                sides, tuple(map(table.next, seats)),
+                tuple(self.played_by(table.next_opponent(s)) for s in seats),
+                tuple(tuple(self.played_by(next(s for s in table.order_from(first)
+                                                if sides[s] == side)) for side in (0, 1))
+                      for first in seats),
+                tuple(tuple(table.order_from(table.next(s))) for s in seats))
 
     def _new_hand_state(self):
         n = self.n
