@@ -256,3 +256,38 @@ def test_K11_a_draw_tied_until_the_stock_runs_out_is_told_in_full():
     assert (f"the stock runs out, so {game.words.name(game.esku)}, first of the tied players, "
             f"takes it") in text
     assert game.esku == game._deal_orders[0][0] and game.phase.key == "option"
+
+
+def _kept_state_agrees(game):
+    """What Truk keeps to look up at every step agrees with what it is read from: each
+    hand's signal key (K19), and the table's seats (K3, K4, K12, K17; KV3)."""
+    assert game._signal_keys == [_signal_key(h) for h in game.hands]
+    table = game.table
+    for s in range(game.n):
+        assert game._sides[s] == table.team_of(s) and game._next_seat[s] == table.next(s)
+        assert game._partners[s] == table.partner(s)
+        assert game._answerers[s] == game.played_by(table.next_opponent(s))
+        assert game._deal_orders[s] == tuple(table.order_from(table.next(s)))
+        for side in (0, 1):
+            first = next(x for x in table.order_from(s) if table.team_of(x) == side)
+            assert game._speakers[s][side] == game.played_by(first)
+    assert game._itzu == game.options["itzu"] and game._open_seat == game.open_seat
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_kept_state_agrees_through_back_forward_and_forks(players):
+    """The signal keys and seat tables kept for the fast paths agree with the hands and the
+    table after every step of random games, after going back and forward, and in forks."""
+    rng = random.Random(10 + players)
+    game = Truk(players)
+    steps = 0
+    while not game.finished:
+        _step(game, rng)
+        steps += 1
+        _kept_state_agrees(game)
+        _kept_state_agrees(game.fork())
+        if steps % 13 == 0:
+            game.back(4)
+            _kept_state_agrees(game)
+            game.forward(3)
+            _kept_state_agrees(game)
