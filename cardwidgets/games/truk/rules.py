@@ -1315,15 +1315,21 @@ class Truk(SidesAddressed, Game):
         if key == "play":
             if self.consult is None:
                 hand = self.hands[seat]
+                plays = _PLAY_ACTS[seat]
                 try:            # (the deck's own cards: always, but for a hand set by hand)
-                    out = [*map(_PLAY_ACTS[seat].__getitem__, map(id, hand))]
+                    out = [plays[id(c)] for c in hand]
                 except KeyError:
                     out = [_play_action(seat, c) for c in hand]
                 if self.stake == "tanto" and self.bet is None:      # K17 (_may_bet)
                     out.append(_TRUK_BETS[seat])
                 if self.stock and seat not in self.asked_pass:     # K18 (_may_ask_pass)
                     out.append(_ASK_PASSES[seat])
-                out += self._signal_actions(seat)
+                # K19: the free signals (_signal_actions, written out for the tricks)
+                key = self._signal_keys[seat]
+                if self._signalling[seat] and key is not None:
+                    out += _FREE_SIGNALS[seat << 12 | key << 6 | self._given_bits[seat]]
+                else:
+                    out += self._signal_actions(seat)
                 return out
         elif key == "score":
             return [SCORE]
