@@ -222,7 +222,8 @@ def test_K4_own_deal_deals_as_the_same_cards_made_elsewhere():
         while not game.finished:
             if game.current_player == CHANCE:
                 deal = game.chance_action(rng)
-                made = Action("deal", cards=tuple(Card(c.rank, c.suit, c.system) for c in deal.cards))
+                made = Action("deal", cards=tuple(Card(c.rank, c.suit, c.system)
+                                                  for c in deal.cards))
                 assert not own_ids & set(map(id, made.cards))
                 assert twin.apply(made).text == game.apply(deal).text
                 for g in (game, twin):

@@ -298,8 +298,8 @@ OVER_PHASE = Phase("over", "Game over", "K9")
 SCORE = Action("score")
 _DECK = tuple(make_deck("spanish40"))
 _DECK_SET = frozenset(_DECK)
-#: the deck's own card objects (they live for ever), by id: a deal of them is checked and
-#: dealt without hashing a card
+#: the deck's own card objects (they live for ever), by id: a deal of them is checked, and a
+#: change of them made once, without hashing a card
 _DECK_IDS = frozenset(map(id, _DECK))
 #: each card's place in :data:`_DECK` (a card equal to one of the deck's finds its place)
 _PLACE = {c: i for i, c in enumerate(_DECK)}
@@ -386,7 +386,7 @@ def _changes(seat, hand, least, most) -> list:
     for k in range(least, most + 1):
         out += map(get, itertools.combinations(ids, k))
     if not all(out):      # (an action is true, a change not made yet None)
-        made = [combo for k in range(least, most + 1) for combo in itertools.combinations(hand, k)]
+        made = [c for k in range(least, most + 1) for c in itertools.combinations(hand, k)]
         out = [a or _change_action(seat, c) for a, c in zip(out, made)]
     return out
 
@@ -520,11 +520,11 @@ def _hand_verdicts(tie_side) -> dict:
     return out
 
 
-#: :meth:`Truk._seat_tables` of each kind of table: (players, itzu truk) → the tables
-_SEAT_TABLES: dict = {}
-
 #: :func:`_hand_verdicts` with the esku on side A and on side B, made once
 _HAND_VERDICTS = (_hand_verdicts(0), _hand_verdicts(1))
+
+#: :meth:`Truk._seat_tables` of each kind of table: (players, itzu truk) → the tables
+_SEAT_TABLES: dict = {}
 
 
 def _check_dealer(game, value):
@@ -1463,12 +1463,12 @@ class Truk(SidesAddressed, Game):
                     a, b = b, a
             hands[order[j]] = [deck[a], deck[b], deck[c]]
             keys[order[j]] = code[a] + code[b] + code[c]       # K19
-        self.stock = [*map(_DECK.__getitem__, places[3 * n:])]
+        self.stock = [*map(deck.__getitem__, places[3 * n:])]
         if first_deal:
             return self._draw(dealer, order, (_deal_text, (self._voice, dealer, order[0],
                                                            self._itzu, True)))
         return self._after_deal((_deal_text, (self._voice, dealer, order[0],
-                                              self.options["itzu"], False)), "K4")
+                                              self._itzu, False)), "K4")
 
     def _draw(self, dealer, order, text):
         """K11: each player draws a fourth card; the highest draw is the first esku (the
