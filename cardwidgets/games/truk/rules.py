@@ -385,9 +385,13 @@ def _changes(seat, hand, least, most) -> list:
     out: list = []
     for k in range(least, most + 1):
         out += map(get, itertools.combinations(ids, k))
-    if not all(out):      # (an action is true, a change not made yet None)
-        made = [c for k in range(least, most + 1) for c in itertools.combinations(hand, k)]
-        out = [a or _change_action(seat, c) for a, c in zip(out, made)]
+    if not all(out):      # (an action is true, a change not made yet None): made now
+        i = 0
+        for k in range(least, most + 1):
+            for cards in itertools.combinations(hand, k):
+                if out[i] is None:
+                    out[i] = _change_action(seat, cards)
+                i += 1
     return out
 
 
