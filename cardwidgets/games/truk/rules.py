@@ -1718,7 +1718,12 @@ class Truk(SidesAddressed, Game):
         for c in new:
             aside.append({"seat": seat, "card": c, "up": open_hand, "why": why})
         ids = {*map(id, new)}           # (the very cards drawn)
-        hand[:] = [c for c in hand if id(c) not in ids] + ex["old"]
+        kept = [c for c in hand if id(c) not in ids]
+        if len(kept) != len(hand) - len(new):       # (equal cards, made elsewhere)
+            kept = hand[:]
+            for c in new:
+                kept.remove(c)
+        hand[:] = kept + ex["old"]
         hand.sort(key=_high_first)
         self._signal_keys[seat] = _signal_key(hand)
         return (_keep_text, (self._voice, seat, False))
