@@ -206,3 +206,89 @@ def test_the_legal_actions_returned_are_the_callers_own():
                 again.reverse()
                 assert game.legal_actions() == kept
             _step(game, rng)
+
+
+def test_K4_own_deal_deals_as_the_same_cards_made_elsewhere():
+    """K4, K11: the deal made by chance_action (dealt by the places of its cards, kept as
+    it was made) gives the hands, the stock, the hands' signal keys (K19) and the words of
+    the same cards in a deal made elsewhere (an equal card for every card: every check);
+    the deck's own card objects are dealt either way."""
+    from cardwidgets.engine import Action, Card
+    from cardwidgets.games.truk.rules import _DECK, _RV
+    own_ids = set(map(id, _DECK))
+    for seed, game in _games(seeds=(11, 12)):
+        rng = random.Random(seed)
+        twin = game.fork()
+        while not game.finished:
+            if game.current_player == CHANCE:
+                deal = game.chance_action(rng)
+                made = Action("deal", cards=tuple(Card(c.rank, c.suit, c.system)
+                                                  for c in deal.cards))
+                assert not own_ids & set(map(id, made.cards))
+                assert twin.apply(made).text == game.apply(deal).text
+                for g in (game, twin):
+                    assert g._signal_keys == [_signal_key(h) for h in g.hands]
+                    assert own_ids.issuperset(map(id, [*g.stock, *sum(g.hands, [])]))
+                assert (twin.hands, twin.stock) == (game.hands, game.stock)
+                # K4: one card at a time to the right; K2: each hand high to low, equal
+                # ranks in the order dealt
+                n = game.n
+                for j, seat in enumerate(game._deal_orders[game.esku if game.deal_no > 1
+                                                           else game.dealer]):
+                    dealt = sorted(deal.cards[j:3 * n:n], key=lambda c: -_RV[c.rank])
+                    assert [c.code for c in game.hands[seat]] == [c.code for c in dealt]
+            else:
+                action = rng.choice(game.legal_actions())
+                game.apply(action)
+                twin.apply(action)
+
+
+def test_K11_a_draw_tied_until_the_stock_runs_out_is_told_in_full():
+    """K11 (our ruling): the words of the start's draw (made when read) tell every round,
+    each tie and, in a made-up deal where every round ties, the stock running out and the
+    first tied player taking it; the game goes on from that esku."""
+    from cardwidgets.engine import Action
+    from cardwidgets.games.truk.rules import _DECK
+    stock = [c for r in ("3", "2", "1", "12", "11", "10", "7") for c in _DECK if c.rank == r]
+    game = Truk(["Ada", "You", "Cy"])
+    step = game.apply(Action("deal", cards=tuple([c for c in _DECK if c not in stock] + stock)))
+    text = step.text
+    assert text.count("a tie for the highest") == 7 and "the Seven of clubs" in text
+    assert (f"the stock runs out, so {game.words.name(game.esku)}, first of the tied players, "
+            f"takes it") in text
+    assert game.esku == game._deal_orders[0][0] and game.phase.key == "option"
+
+
+def _kept_state_agrees(game):
+    """What Truk keeps to look up at every step agrees with what it is read from: each
+    hand's signal key (K19), and the table's seats (K3, K4, K12, K17; KV3)."""
+    assert game._signal_keys == [_signal_key(h) for h in game.hands]
+    table = game.table
+    for s in range(game.n):
+        assert game._sides[s] == table.team_of(s) and game._next_seat[s] == table.next(s)
+        assert game._partners[s] == table.partner(s)
+        assert game._answerers[s] == game.played_by(table.next_opponent(s))
+        assert game._deal_orders[s] == tuple(table.order_from(table.next(s)))
+        for side in (0, 1):
+            first = next(x for x in table.order_from(s) if table.team_of(x) == side)
+            assert game._speakers[s][side] == game.played_by(first)
+    assert game._itzu == game.options["itzu"] and game._open_seat == game.open_seat
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_kept_state_agrees_through_back_forward_and_forks(players):
+    """The signal keys and seat tables kept for the fast paths agree with the hands and the
+    table after every step of random games, after going back and forward, and in forks."""
+    rng = random.Random(10 + players)
+    game = Truk(players)
+    steps = 0
+    while not game.finished:
+        _step(game, rng)
+        steps += 1
+        _kept_state_agrees(game)
+        _kept_state_agrees(game.fork())
+        if steps % 13 == 0:
+            game.back(4)
+            _kept_state_agrees(game)
+            game.forward(3)
+            _kept_state_agrees(game)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from operator import itemgetter
 from typing import Any
 
 from ...engine import (CHANCE, TABLE, Action, Call, Card, ConfigError, Game, IllegalAction,
@@ -297,14 +298,25 @@ OVER_PHASE = Phase("over", "Game over", "K9")
 SCORE = Action("score")
 _DECK = tuple(make_deck("spanish40"))
 _DECK_SET = frozenset(_DECK)
-#: the deck's own card objects (they live for ever), by id: a deal of them is checked and
-#: dealt without hashing a card
+#: the deck's own card objects (they live for ever), by id: a deal of them is checked, and a
+#: change of them made once, without hashing a card
 _DECK_IDS = frozenset(map(id, _DECK))
-_CANON = {c: c for c in _DECK}          # a card equal to one of the deck's → the deck's
+#: each card's place in :data:`_DECK` (a card equal to one of the deck's finds its place)
+_PLACE = {c: i for i, c in enumerate(_DECK)}
 _POWER = RankPower(RankOrder(RANK))
 _new = tuple.__new__     # makes a value of a tuple class (a Trick) from its fields at once
 _SPANISH = SUIT_SYSTEMS["spanish"]
 _RV = {r: len(RANK) - i for i, r in enumerate(RANK)}   # 3 → 10 … 4 → 1
+#: K2 by the place of a card in :data:`_DECK`: minus its rank's value (a hand is sorted high
+#: to low by it)
+_DOWN_AT = tuple([-_RV[c.rank] for c in _DECK])
+#: K16, K18: the ranks of the cards changed face down
+_FACE_DOWN = ("2", "3")
+
+
+def _high_first(card) -> int:
+    """K2: the key that sorts a hand high to low."""
+    return -_RV[card.rank]
 
 
 #: K19: a hand's ranks (in its order) → the signals true of it, in the order of SIGNALS;
@@ -346,21 +358,41 @@ _PLAY_ACTS = tuple({id(c): Action("play", seat, card=c) for c in _DECK} for seat
 
 
 #: each seat's change of some of the deck's cards (by the ids of the card objects, which live
-#: for ever), made once: ``(seat, id, …)`` → the action (K16, K18)
-_CHANGES: dict = {}
+#: for ever), made once: for each seat, ``(id, …)`` → the action (K16, K18)
+_CHANGES: tuple = ({}, {}, {}, {})
 
 
 def _change_action(seat, cards) -> Action:
     """The action of ``seat`` changing ``cards`` (a tuple), made once for the deck's cards."""
-    key = (seat, *map(id, cards))
-    action = _CHANGES.get(key)
+    key = (*map(id, cards),)
+    table = _CHANGES[seat]
+    action = table.get(key)
     if action is None:
         action = Action("change", seat, cards=cards)
-        if _DECK_IDS.issuperset(key[1:]):
-            if len(_CHANGES) >= 100_000:      # (a bound: 4 seats, 10,701 sets of cards)
-                _CHANGES.clear()
-            _CHANGES[key] = action
+        if _DECK_IDS.issuperset(key):
+            if len(table) >= 25_000:      # (a bound: 10,701 sets of cards, in some orders)
+                table.clear()
+            table[key] = action
     return action
+
+
+def _changes(seat, hand, least, most) -> list:
+    """K16, K18: the actions of ``seat`` changing ``least`` to ``most`` of the cards of
+    ``hand``, in the order of :func:`itertools.combinations`: looked up by the ids of the
+    cards, all at once (made the first time, and for cards not the deck's own)."""
+    get = _CHANGES[seat].get
+    ids = [*map(id, hand)]
+    out: list = []
+    for k in range(least, most + 1):
+        out += map(get, itertools.combinations(ids, k))
+    if not all(out):      # (an action is true, a change not made yet None): made now
+        i = 0
+        for k in range(least, most + 1):
+            for cards in itertools.combinations(hand, k):
+                if out[i] is None:
+                    out[i] = _change_action(seat, cards)
+                i += 1
+    return out
 
 
 def _per_seat(kind) -> tuple:
@@ -377,6 +409,8 @@ def _per_seat(kind) -> tuple:
 #: *signal key* adds 16 for a 3, 4 for a 2 and 1 for an ace (a hand holds at most three
 #: cards, so the counts never run into each other)
 _SIGNAL_CODE = {"3": 16, "2": 4, "1": 1}
+#: the signal key's part of each card, by its place in :data:`_DECK`
+_SIGNAL_AT = tuple([_SIGNAL_CODE.get(c.rank, 0) for c in _DECK])
 #: each signal's bit in a seat's signals given this hand (``_given_bits``)
 _SIGNAL_BIT = {what: 1 << i for i, what in enumerate(SIGNALS)}
 
@@ -476,9 +510,25 @@ def doc_row_of(played) -> tuple:
     return None, False
 
 
-#: K8: :func:`doc_row_of` of every sequence of tricks a hand can be decided by, made once
-_DOC_ROWS = {played: doc_row_of(played) for played in
-             {tuple(r["played"]) for r in hand_table(0) + hand_table(1)}}
+def _hand_verdicts(tie_side) -> dict:
+    """K7, K8: each sequence of one to three tricks' outcomes (a side, or ``None`` for a
+    tie) → ``None`` while it leaves the hand open, else the verdict of
+    :func:`three_trick_hand` with three ties going to ``tie_side``: ``(side, way, the tricks
+    as letters, the document's row, swapped)`` (:func:`doc_row_of`)."""
+    out = {}
+    for k in (1, 2, 3):
+        for seq in itertools.product((0, 1, None), repeat=k):
+            res = three_trick_hand(seq, tie_side)
+            played = tuple([_letter(s) for s in seq])
+            out[seq] = (res.side, res.way, played, *doc_row_of(played)) if res.decided else None
+    return out
+
+
+#: :func:`_hand_verdicts` with the esku on side A and on side B, made once
+_HAND_VERDICTS = (_hand_verdicts(0), _hand_verdicts(1))
+
+#: :meth:`Truk._seat_tables` of each kind of table: (players, itzu truk) → the tables
+_SEAT_TABLES: dict = {}
 
 
 def _check_dealer(game, value):
@@ -755,6 +805,30 @@ def _deal_text(v, dealer, first, itzu, first_deal) -> str:
         return text + " (anyone may deal the first cards)."
     return text + (f". {w.says(dealer, 'is')} the esku ({w.verb(dealer, 'plays')} last) and "
                    f"{w.verb(dealer, 'sits')} on the right of the last esku.")
+
+
+def _draw_text(v, deal, events, winner, side, first) -> str:
+    """K11: the words of the first deal (``deal``, :func:`text_of`) and the start's draw:
+    ``events``, each ``("got", ((seat, card drawn), …))``, ``("tie", seats drawing again)`` or
+    ``("out", seat)`` (the stock ran out: the first tied player takes it); the highest draw
+    ``winner`` of ``side`` is the first esku, and ``first`` plays first."""
+    w = v.w
+    words = []
+    for kind, what in events:
+        if kind == "got":
+            words.append(", ".join([f"{w.name(s)} the {c.name}" for s, c in what]))
+        elif kind == "tie":
+            words.append(f"a tie for the highest, so {w.listing(what)} draw again")
+        else:
+            words.append(f"the stock runs out, so {w.name(what)}, first of the tied players, "
+                         f"{w.verb(what, 'takes')} it")
+    return text_of(deal) + (
+        f" Each player draws a fourth card from the stock: {'; '.join(words)}. "
+        f"{w.name(winner)} drew the highest, so {w.says(winner, 'is')} the first esku and "
+        f"{v.side_says(side, 'takes')} 2 tantos from the middle: two options (bi "
+        f"aukera). The drawn cards go back to the stock. {w.says(winner, 'puts')} the "
+        f"stock on {w.their(winner)} right; {w.name(first)}, on {w.poss(winner)} right, "
+        f"{w.verb(first, 'plays')} first.")
 
 
 def _option_due_text(v, side, speaker, k) -> str:
@@ -1068,20 +1142,37 @@ class Truk(SidesAddressed, Game):
         self.decisions: list[dict] = []   # every option used (K12, K13): play or decline
         self.draws: list = []         # the start's draw: (seat, card, round)
         self._private: dict[int, tuple] = {}   # step index → (side that sees it, public text)
-        #: K19: which seats may signal (the table's configuration: never changes)
-        self._signalling = tuple(self._signals_allowed(s) for s in range(self.n))
-        #: K3: each seat's partner (the table's: never changes)
-        self._partners = tuple(self.table.partner(s) for s in range(self.n))
-        #: K4: the seat on each seat's right, who plays next (the table's: never changes)
-        self._next_seat = tuple(self.table.next(s) for s in range(self.n))
-        #: K4: the order each dealer deals in, from the seat on its right (never changes)
-        self._deal_orders = tuple(tuple(self.table.order_from(self.table.next(s)))
-                                  for s in range(self.n))
+        #: KV3: itzu truk, and its open hand's seat (None without), read at every step
+        self._itzu = self.options["itzu"]
+        self._open_seat = OPEN_SEAT if self._itzu else None
+        # the table's seats, looked up at every step (made once for each kind of table)
+        tables = _SEAT_TABLES.get((self.n, self._itzu))
+        if tables is None:
+            tables = _SEAT_TABLES[self.n, self._itzu] = self._seat_tables()
+        (self._signalling, self._partners, self._sides, self._next_seat, self._answerers,
+         self._speakers, self._deal_orders) = tables
         self._new_hand_state()
         self._phase = DEAL_PHASE
         self._settle()
         #: how the step texts speak (made when read, _Voice): made again when the words change
         self._voice = _Voice(self.words, self.n, self.table.team_of)
+
+    def _seat_tables(self) -> tuple:
+        """What the table's seats are to each other, which never changes, each seat's: who
+        may signal (K19; KV3: not side B), the partner and the side (K3), the seat on its
+        right, who plays next (K4), who answers its truk bet: the opponent who plays next
+        (K17; KV3: the open hand's partner for it), who speaks for each side when it plays
+        first (K12, :meth:`speaker`) and the order it deals in, from the seat on its right
+        (K4)."""
+        table, seats = self.table, range(self.n)
+        sides = tuple(map(table.team_of, seats))
+        return (tuple(map(self._signals_allowed, seats)), tuple(map(table.partner, seats)),
+                sides, tuple(map(table.next, seats)),
+                tuple(self.played_by(table.next_opponent(s)) for s in seats),
+                tuple(tuple(self.played_by(next(s for s in table.order_from(first)
+                                                if sides[s] == side)) for side in (0, 1))
+                      for first in seats),
+                tuple(tuple(table.order_from(table.next(s))) for s in seats))
 
     def _new_hand_state(self):
         n = self.n
@@ -1154,13 +1245,12 @@ class Truk(SidesAddressed, Game):
     @property
     def first_player(self) -> int:
         """K4: the player on the esku's right plays first (in every trick: our ruling)."""
-        return self.table.next(self.esku)
+        return self._next_seat[self.esku]
 
     def speaker(self, side) -> int:
         """K12 (our ruling): the side's first player in order of play speaks for it (in
         itzu truk, side B's one player, KV3)."""
-        seat = next(s for s in self.table.order_from(self.first_player) if self.side_of(s) == side)
-        return self.played_by(seat)
+        return self._speakers[self._next_seat[self.esku]][side]
 
     @property
     def tantos_middle(self) -> int:
@@ -1169,21 +1259,6 @@ class Truk(SidesAddressed, Game):
     @property
     def truks_pile(self) -> int:
         return TRUK_COUNTERS - sum(self.truks)
-
-    def _name(self, card) -> str:
-        return card.name
-
-    def _shown(self, card, seat=None) -> str:
-        """A changed card as the table sees it: face up, or face down if a 2 or a 3 (the
-        open hand's are all face up, KV3)."""
-        if card.rank in ("2", "3") and not (seat is not None and seat == self.open_seat):
-            return "a card face down (a 2 or a 3)"
-        return f"the {card.name}"
-
-    def _face_up(self, card, seat) -> bool:
-        """K16, K18: a changed card is shown face up unless a 2 or a 3; KV3: the open
-        hand's cards are all face up."""
-        return card.rank not in ("2", "3") or seat == self.open_seat
 
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
@@ -1218,9 +1293,10 @@ class Truk(SidesAddressed, Game):
             actor = self.current_player
             if actor is None or actor == CHANCE:
                 return []
-            made = self._legal_of_turn()         # (a new list each time: the caller's)
-            if self.options["itzu"] and self._in_open_turn():
+            if self._itzu and self._in_open_turn():
                 made = self._legal()             # KV3: made by the open hand's partner
+            else:
+                made = self._legal_of_turn()     # (a new list each time: the caller's)
             self._legal_now = tuple(made)
             self._actor_now = actor
             return made
@@ -1243,15 +1319,21 @@ class Truk(SidesAddressed, Game):
         if key == "play":
             if self.consult is None:
                 hand = self.hands[seat]
+                plays = _PLAY_ACTS[seat]
                 try:            # (the deck's own cards: always, but for a hand set by hand)
-                    out = [*map(_PLAY_ACTS[seat].__getitem__, map(id, hand))]
+                    out = [plays[id(c)] for c in hand]
                 except KeyError:
                     out = [_play_action(seat, c) for c in hand]
                 if self.stake == "tanto" and self.bet is None:      # K17 (_may_bet)
                     out.append(_TRUK_BETS[seat])
                 if self.stock and seat not in self.asked_pass:     # K18 (_may_ask_pass)
                     out.append(_ASK_PASSES[seat])
-                out += self._signal_actions(seat)
+                # K19: the free signals (_signal_actions, written out for the tricks)
+                key = self._signal_keys[seat]
+                if self._signalling[seat] and key is not None:
+                    out += _FREE_SIGNALS[seat << 12 | key << 6 | self._given_bits[seat]]
+                else:
+                    out += self._signal_actions(seat)
                 return out
         elif key == "score":
             return [SCORE]
@@ -1278,10 +1360,7 @@ class Truk(SidesAddressed, Game):
         most = min(len(self.hands[seat]), len(self.stock))
         least = 1 if key == "pasotan" else 0
         out = [_PLAY_TRUKS[seat]] if key == "pasotan" else []
-        hand = self.hands[seat]
-        for k in range(least, most + 1):
-            for combo in itertools.combinations(hand, k):
-                out.append(_change_action(seat, combo))
+        out += _changes(seat, self.hands[seat], least, most)
         out += self._signal_actions(seat)
         return out
 
@@ -1339,13 +1418,17 @@ class Truk(SidesAddressed, Game):
 
     # ---- the deal ------------------------------------------------------------------------
     def chance_action(self, rng: random.Random) -> Action:
-        # (the order rng.shuffle gives, made faster: the same deal for a seed)
-        action = self._own_deal = Action("deal", cards=tuple(shuffled(_DECK, rng)))
+        # (the order rng.shuffle gives, made faster: the same deal for a seed), the deck's
+        # places shuffled: the cards, and their places kept for _do_deal
+        places = self._own_places = tuple(shuffled(range(len(_DECK)), rng))
+        action = self._own_deal = Action("deal", cards=itemgetter(*places)(_DECK))
         return action
 
-    #: the last deal :meth:`chance_action` made (the deck's own 40 cards, shuffled), which
-    #: :meth:`apply` checks with :meth:`_check_deal` alone
+    #: the last deal :meth:`chance_action` made (the deck's own 40 cards, shuffled: a deal
+    #: K1 and K4 allow, as made), which :meth:`apply` deals at once, and the places in
+    #: :data:`_DECK` of its cards
     _own_deal = None
+    _own_places: tuple = ()
 
     def _check_deal(self, action):
         if action.kind != "deal":
@@ -1362,40 +1445,47 @@ class Truk(SidesAddressed, Game):
         raise IllegalAction("K1", f"the {problem[1].name} is not in the 40-card deck")
 
     def _do_deal(self, action):
-        cards = action.cards
-        if not _DECK_IDS.issuperset(map(id, cards)):
-            cards = [*map(_CANON.__getitem__, cards)]
+        # the cards by their places in the deck (those of a deal made elsewhere looked up:
+        # the deck's own card objects are dealt)
+        places = (self._own_places if action is self._own_deal
+                  else [*map(_PLACE.__getitem__, action.cards)])
         self._new_hand_state()
         first_deal = self.esku is None
         dealer = self.dealer if first_deal else self.esku
         n = self.n
         order = self._deal_orders[dealer]
-        for i in range(3 * n):
-            self.hands[order[i % n]].append(cards[i])
-        for hand in self.hands:
-            hand.sort(key=lambda c: -_RV[c.rank])
-        self._signal_keys = [*map(_signal_key, self.hands)]
-        self.stock = list(cards[3 * n:])
+        hands, keys = self.hands, self._signal_keys
+        down, deck, code = _DOWN_AT, _DECK, _SIGNAL_AT
+        for j in range(n):     # K4: one at a time, to the right: the j-th seat's are j, j + n …
+            a, b, c = places[j:3 * n:n]
+            # sorted high to low (K2), equal ranks in the order dealt (a stable sort of three)
+            if down[b] < down[a]:
+                a, b = b, a
+            if down[c] < down[b]:
+                b, c = c, b
+                if down[b] < down[a]:
+                    a, b = b, a
+            hands[order[j]] = [deck[a], deck[b], deck[c]]
+            keys[order[j]] = code[a] + code[b] + code[c]       # K19
+        self.stock = [*map(deck.__getitem__, places[3 * n:])]
         if first_deal:
-            return self._draw(dealer, order, _deal_text(self._voice, dealer, order[0],
-                                                        self.options["itzu"], True))
+            return self._draw(dealer, order, (_deal_text, (self._voice, dealer, order[0],
+                                                           self._itzu, True)))
         return self._after_deal((_deal_text, (self._voice, dealer, order[0],
-                                              self.options["itzu"], False)), "K4")
+                                              self._itzu, False)), "K4")
 
     def _draw(self, dealer, order, text):
-        """K11: each player draws a fourth card; the highest draw is the first esku."""
-        w = self.words
-        p = [w.name(s) for s in range(self.n)]
+        """K11: each player draws a fourth card; the highest draw is the first esku (the
+        words of the deal ``text`` and of the draw made when read)."""
         drawing = list(order)
         taken = []
         round_no = 1
-        words = []
+        events = []         # what the words tell, in order (_draw_text)
         while True:
             if len(self.stock) - len(taken) < len(drawing):
                 # only a made-up deal can get here: the first tied player in order of play
                 winner = drawing[0]
-                words.append(f"the stock runs out, so {p[winner]}, first of the tied players, "
-                             f"{w.verb(winner, 'takes')} it")
+                events.append(("out", winner))
                 break
             got = []
             for s in drawing:
@@ -1403,13 +1493,13 @@ class Truk(SidesAddressed, Game):
                 taken.append(c)
                 got.append((s, c))
                 self.draws.append({"seat": s, "card": c, "round": round_no})
-            words.append(", ".join(f"{p[s]} the {c.name}" for s, c in got))
+            events.append(("got", tuple(got)))
             top = max(_RV[c.rank] for _, c in got)
             best = [s for s, c in got if _RV[c.rank] == top]
             if len(best) == 1:
                 winner = best[0]
                 break
-            words.append(f"a tie for the highest, so {w.listing(best)} draw again")
+            events.append(("tie", tuple(best)))
             drawing = best
             round_no += 1
         # the drawn cards go back to the bottom of the stock, in the order drawn
@@ -1419,13 +1509,7 @@ class Truk(SidesAddressed, Game):
         self.tantos[side] = 2
         self.due = {"side": side, "options": 2, "path": "opening"}
         self.stake = "truk"
-        first = self.first_player
-        text += (f" Each player draws a fourth card from the stock: {'; '.join(words)}. "
-                 f"{p[winner]} drew the highest, so {w.says(winner, 'is')} the first esku and "
-                 f"{self._side_says(side, 'takes')} 2 tantos from the middle: two options (bi "
-                 f"aukera). The drawn cards go back to the stock. {w.says(winner, 'puts')} the "
-                 f"stock on {w.their(winner)} right; {p[first]}, on {w.poss(winner)} right, "
-                 f"{w.verb(first, 'plays')} first.")
+        text = (_draw_text, (self._voice, text, tuple(events), winner, side, self.first_player))
         return self._after_deal(text, "K11")
 
     def _after_deal(self, text, rule):
@@ -1466,8 +1550,8 @@ class Truk(SidesAddressed, Game):
 
     def _start_play(self):
         self._phase = PLAY_PHASE
-        self.to_act = self.first_player
-        self.trick = Trick(self.first_player)
+        first = self.to_act = self._next_seat[self.esku]      # K4: the first player
+        self.trick = _new(Trick, (first, ()))
 
     # ---- the option ----------------------------------------------------------------------
     def _check_option(self, action):
@@ -1594,41 +1678,53 @@ class Truk(SidesAddressed, Game):
         seat = action.seat
         hand = self.hands[seat]
         cards = action.cards
-        ids = {*map(id, cards)}
-        old = [c for c in hand if id(c) in ids]     # (the very cards: a legal action's)
-        if len(old) != len(cards):
-            old = [c for c in hand if c in cards]   # (equal cards, made elsewhere)
-        if not old:
+        if not cards:
             return (_no_change_text, (self._voice, seat))
-        gone = {*map(id, old)}
-        hand[:] = [c for c in hand if id(c) not in gone]
-        new = self.stock[:len(old)]
-        del self.stock[:len(old)]
-        hand.extend(new)
-        hand.sort(key=lambda c: -_RV[c.rank])
+        ids = {*map(id, cards)}
+        old, kept = [], []
+        for c in hand:                  # (the very cards: a legal action's)
+            (old if id(c) in ids else kept).append(c)
+        if len(old) != len(cards):      # (equal cards, made elsewhere)
+            old = [c for c in hand if c in cards]
+            kept = [c for c in hand if c not in cards]
+        k = len(old)
+        stock = self.stock
+        new = stock[:k]
+        del stock[:k]
+        kept += new
+        kept.sort(key=_high_first)
+        hand[:] = kept
         self._signal_keys[seat] = _signal_key(hand)
         self.exchange = {"seat": seat, "old": old, "new": new, "why": why}
-        # (the cards the table sees: a 2 or a 3 face down is kept as None, not the card)
-        shown = tuple([c if self._face_up(c, seat) else None for c in old])
-        return (_change_text, (self._voice, seat, shown, len(old), len(self.stock),
-                               seat == self.open_seat))
+        # (the cards the table sees: a 2 or a 3 face down is kept as None, not the card;
+        # KV3: the open hand's all face up)
+        open_hand = seat == self._open_seat
+        shown = tuple([c if open_hand or c.rank not in _FACE_DOWN else None for c in old])
+        return (_change_text, (self._voice, seat, shown, k, len(stock), open_hand))
 
     def _do_keep(self, action):
         ex = self.exchange
         seat = ex["seat"]
         self.exchange = None
+        why, aside = ex["why"], self.aside
+        open_hand = seat == self._open_seat
         if action.kind == "keep":
-            for c in ex["old"]:
-                self.aside.append({"seat": seat, "card": c, "up": self._face_up(c, seat),
-                                   "why": ex["why"]})
+            for c in ex["old"]:         # K16, K18: face up unless a 2 or a 3 (KV3: all up)
+                aside.append({"seat": seat, "card": c,
+                              "up": open_hand or c.rank not in _FACE_DOWN, "why": why})
             return (_keep_text, (self._voice, seat, True))
         hand = self.hands[seat]
-        for c in ex["new"]:
-            hand.remove(c)
-            self.aside.append({"seat": seat, "card": c, "up": seat == self.open_seat,
-                               "why": ex["why"]})
-        hand.extend(ex["old"])
-        hand.sort(key=lambda c: -_RV[c.rank])
+        new = ex["new"]
+        for c in new:
+            aside.append({"seat": seat, "card": c, "up": open_hand, "why": why})
+        ids = {*map(id, new)}           # (the very cards drawn)
+        kept = [c for c in hand if id(c) not in ids]
+        if len(kept) != len(hand) - len(new):       # (equal cards, made elsewhere)
+            kept = hand[:]
+            for c in new:
+                kept.remove(c)
+        hand[:] = kept + ex["old"]
+        hand.sort(key=_high_first)
         self._signal_keys[seat] = _signal_key(hand)
         return (_keep_text, (self._voice, seat, False))
 
@@ -1784,7 +1880,7 @@ class Truk(SidesAddressed, Game):
         seat, what = action.seat, action.what
         self.given.add((seat, what))
         self._given_bits[seat] |= _SIGNAL_BIT[what]
-        side = self.side_of(seat)
+        side = self._sides[seat]
         partner = self._partners[seat]
         self.signals.append({"seat": seat, "what": what, "trick": len(self.tricks),
                              "step": len(self.actions) + 1,
@@ -1860,23 +1956,24 @@ class Truk(SidesAddressed, Game):
     def _do_play(self, action):
         kind, seat = action.kind, action.seat
         if kind == "ask_pass":
-            answerer = self.table.next(seat)
+            answerer = self._next_seat[seat]
             self.asked_pass.add(seat)
             self.paso = {"asker": seat, "answerer": answerer, "stage": "ask", "answer": None}
             self._phase = PASO_PHASE
             self.to_act = answerer
             return (_ask_pass_text, (self._voice, seat, answerer)), "K18"
         if kind == "truk":
-            answerer = self.played_by(self.table.next_opponent(seat))   # KV3
-            self.call = Call.made("truk", by=seat, table=self.table, resume=seat, stake=1,
-                                  refused=1, answer_by=answerer)
-            self.bet = {"by": seat, "side": self.side_of(seat), "trick": len(self.tricks),
+            answerer = self._answerers[seat]
+            side = self._sides[seat]
+            # (the call Call.made makes: by the seat, answered, then play resumes with it)
+            self.call = Call("truk", seat, side, answerer, seat, 1, 1)
+            self.bet = {"by": seat, "side": side, "trick": len(self.tricks),
                         "before": len(self.trick.plays), "how": action.what, "answer": None,
                         "answer_by": answerer}
             self._phase = ANSWER_PHASE
             self.to_act = answerer
             return (_truk_bet_text, (self._voice, seat, action.what, len(self.tricks), answerer,
-                                     self.side_of(seat))), "K17"
+                                     side)), "K17"
         return self._play_card(seat, action.card)
 
     def _do_answer(self, action):
@@ -1913,31 +2010,34 @@ class Truk(SidesAddressed, Game):
         # the trick is complete: K2, K5: the highest rank takes it (suits never matter), and
         # equal top cards tie, partners' too (KV4: partners' are a win for their side)
         plays = trick.plays
-        top_value = max([_RV[p.card.rank] for p in plays])
-        tops = [p for p in plays if _RV[p.card.rank] == top_value]
-        best = tuple([p.seat for p in tops])
-        top = tops[0].card
-        team_of = self.table.team_of
-        if len(tops) == 1:
-            tie, side, winner = False, team_of(best[0]), best[0]
-        elif self.options["partners_win"] and len({team_of(x) for x in best}) == 1:
-            tie, side, winner = False, team_of(best[0]), best[0]
+        values = [_RV[p.card.rank] for p in plays]
+        top_value = max(values)
+        first_top = plays[values.index(top_value)]
+        top = first_top.card
+        sides = self._sides
+        if values.count(top_value) == 1:
+            winner = first_top.seat
+            tie, side, best = False, sides[winner], (winner,)
         else:
-            tie, side, winner = True, None, None
+            best = tuple([p.seat for p in plays if _RV[p.card.rank] == top_value])
+            if self.options["partners_win"] and len({sides[x] for x in best}) == 1:
+                tie, side, winner = False, sides[best[0]], best[0]
+            else:
+                tie, side, winner = True, None, None
         self.tricks.append(trick)
-        self.trick_sides.append(side)
-        tie_side = self.side_of(self.esku)
-        res = three_trick_hand(self.trick_sides, tie_side)
-        if res.decided:
-            played = self._played_letters()
-            row, swapped = _DOC_ROWS.get(tuple(played)) or doc_row_of(played)
-            self.hand_result = {"side": res.side, "way": res.way, "row": row,
-                                "swapped": swapped, "played": played}
+        trick_sides = self.trick_sides
+        trick_sides.append(side)
+        tie_side = sides[self.esku]
+        verdict = _HAND_VERDICTS[tie_side][tuple(trick_sides)]      # K7, K8
+        if verdict is not None:
+            res_side, way, played, row, swapped = verdict
+            self.hand_result = {"side": res_side, "way": way, "row": row,
+                                "swapped": swapped, "played": list(played)}
             self._phase = SCORE_PHASE
             self.to_act = None
             self.trick = None
             return (_trick_text, (self._voice, seat, card, k, tie, best, side, winner, top,
-                                  (res.side, res.way, row, swapped, tuple(played)), None,
+                                  (res_side, way, row, swapped, played), None,
                                   None)), "K5 + K6 + K7 + K8"
         first = self._next_seat[self.esku]             # K4: self.first_player
         self.trick = _new(Trick, (first, ()))
@@ -2039,15 +2139,13 @@ class Truk(SidesAddressed, Game):
         very object: it passed every check when they were worked out) applied and recorded
         here at once, the hot path of every game and every computer player's trial. Any
         other action goes through all the checks (:meth:`Game.apply`), but a deal made by
-        :meth:`chance_action`, checked by :meth:`_check_deal` alone."""
+        :meth:`chance_action` (the deck's own cards shuffled) is dealt at once too."""
         legal = self._legal_now
         if legal is None:
             if action is not self._own_deal or self._phase.key != "deal":
                 return Game.apply(self, action)
-            # a deal made by chance_action: the deck's own cards, in a shuffled order; only
-            # the rule that checks every deal is left to check (K1, K4)
-            self._check_deal(action)
-            self._own_deal = None
+            # a deal made by chance_action: the deck's own 40 cards shuffled, allowed as
+            # made (K1, K4)
         else:
             for allowed in legal:
                 if allowed is action:
@@ -2057,51 +2155,36 @@ class Truk(SidesAddressed, Game):
         return self._apply_passed(action, self._phase.key, self.deal_no, self.current_player)
 
     def _do(self, action):
-        if self.options["itzu"]:
+        if self._itzu:
             action = self._as_open(action)
-        if action.kind == "play" and self._phase.key == "play" and self.consult is None:
-            text, rule = self._play_card(action.seat, action.card)     # (_do_step's)
+        if self.consult is not None:        # K19: the partner asked answers
+            text, rule = self._do_consult(action)
         else:
-            text, rule = self._do_step(action)
-        # _settle, written out (once a step)
-        phase = self._phase.key
-        if phase == "over":
-            self.current_player = None
-            self.finished = True
-        elif phase == "deal":
-            self.current_player = CHANCE
-        elif phase == "score":
-            self.current_player = TABLE
-        else:
-            to_act = self.to_act
-            self.current_player = (OPEN_PARTNER if to_act == OPEN_SEAT and self.options["itzu"]
+            kind = action.kind
+            if kind == "play" and self._phase.key == "play":        # a card (K5)
+                text, rule = self._play_card(action.seat, action.card)
+            else:
+                # K19: a signal or a question to the partner, in any phase; else the
+                # phase's own step
+                text, rule = (_DO_KIND.get(kind) or _DO_PHASE[self._phase.key])(self, action)
+        # _settle, written out (once a step): a seat acts in every phase but the deal, the
+        # counters and the end, where nobody is to act
+        to_act = self.to_act
+        if to_act is not None:
+            self.current_player = (OPEN_PARTNER if to_act == OPEN_SEAT and self._itzu
                                    else to_act)      # KV3: the open hand's partner plays it
+        else:
+            phase = self._phase.key
+            if phase == "over":
+                self.current_player = None
+                self.finished = True
+            elif phase == "deal":
+                self.current_player = CHANCE
+            else:
+                self.current_player = TABLE          # the counters move (K10)
         if self._voice.w.you is not None:        # (self.you, read without a property)
             text = sentence_case(text) if text.__class__ is str else (_sentence_of, (text,))
         return text, rule
-
-    def _do_step(self, action):
-        key = self._phase.key
-        if self.consult is not None:
-            return self._do_consult(action)
-        kind = action.kind
-        if kind == "signal":
-            return self._do_signal(action)
-        if kind == "ask_partner":
-            return self._do_ask_partner(action)
-        if key == "deal":
-            return self._do_deal(action)
-        if key == "option":
-            return self._do_option(action)
-        if key == "pasotan":
-            return self._do_pasotan(action)
-        if key == "paso":
-            return self._do_paso(action)
-        if key == "answer":
-            return self._do_answer(action)
-        if key == "score":
-            return self._do_score(action)
-        return self._do_play(action)
 
     # ---- the end -------------------------------------------------------------------------
     def result(self) -> dict:
@@ -2569,7 +2652,7 @@ class Truk(SidesAddressed, Game):
                 fill = iter(deal["old"])
                 world.exchange = dict(ex, new=list(deal["new"]), old=[
                     c if c.rank not in ("2", "3") else next(fill) for c in ex["old"]])
-            hand.sort(key=lambda c: -_RV[c.rank])
+            hand.sort(key=_high_first)
             world.hands[s] = hand
             world._signal_keys[s] = _signal_key(hand)
         fill = iter(deal["aside"])
@@ -2622,3 +2705,11 @@ class Truk(SidesAddressed, Game):
             return not any(c.rank in ("3", "2", "1") for c in hand)
         k = sum(1 for c in hand if c.rank == rank)
         return low <= k <= high
+
+
+#: What :meth:`Truk._do` does with an action (after the partner's answer to a question,
+#: K19, and a card played, K5): the kinds made in any phase (K19), else each phase's step
+_DO_KIND = {"signal": Truk._do_signal, "ask_partner": Truk._do_ask_partner}
+_DO_PHASE = {"deal": Truk._do_deal, "option": Truk._do_option, "pasotan": Truk._do_pasotan,
+             "paso": Truk._do_paso, "answer": Truk._do_answer, "score": Truk._do_score,
+             "play": Truk._do_play}
