@@ -196,6 +196,9 @@ _TABLES = {system: _Tables(system) for system in ("german", "french")}
 #: players → each seat → every other seat, in the direction of play (P4, P9) from the next one
 _AFTER = {n: tuple(tuple(Table(n, "left").order_from((s + 1) % n)[:-1]) for s in range(n))
           for n in range(3, 7)}
+#: players → each seat → every seat from the next one round to itself (the deal, P5; the
+#: betting's turn, P9)
+_ROUND = {n: tuple(after + (s,) for s, after in enumerate(_AFTER[n])) for n in _AFTER}
 
 ANTE_ACTION, END_ACTION, SHOWDOWN_ACTION = Action("ante"), Action("end"), Action("showdown")
 #: phase 1 (P6, P7): hole → the action of each seat taking it, and of nobody taking it
@@ -203,18 +206,24 @@ _CLAIM = {hole: tuple(Action("claim", s, what=hole) for s in range(6)) for hole 
 _UNCLAIMED = {hole: Action("unclaimed", what=hole) for hole in HOLES[:7]}
 _SETS_OF_HOLES = (("marriage", ("K", "Q")), ("sequence", ("7", "8", "9")))
 _GO_OUT = tuple(Action("go out", s) for s in range(6))
-_ONE_CHOICE = {kind: tuple(Action(kind, s) for s in range(6))
+#: kind → each seat → that seat's one action of that kind, alone in a tuple
+_ONE_CHOICE = {kind: tuple((Action(kind, s),) for s in range(6))
                for kind in ("pass", "drop", "call")}
-_AMOUNTS: dict = {}       # (kind, seat) → that seat's actions of that kind, amount 1, 2, …
+#: each seat → its opening choices (pass, bet 1, bet 2, …) and its answers to a bet (call,
+#: raise by 1, by 2, …), made as far as a step has needed and shared: the amount k is at k,
+#: so a step's choices are a slice (P9, P11)
+_OPENINGS = [_ONE_CHOICE["pass"][s] for s in range(6)]
+_ANSWERS = [_ONE_CHOICE["call"][s] for s in range(6)]
 
 
-def _amounts(kind, seat, most) -> tuple:
-    """The actions ``kind`` (bet or raise) of ``seat`` for amounts 1 to ``most``, shared."""
-    made = _AMOUNTS.get((kind, seat), ())
-    if len(made) < most:
-        made = _AMOUNTS[(kind, seat)] = made + tuple(
-            Action(kind, seat, amount=k) for k in range(len(made) + 1, most + 1))
-    return made[:most]
+def _choices(made, kind, seat, most) -> tuple:
+    """``made[seat]`` (:data:`_OPENINGS` or :data:`_ANSWERS`) up to the amount ``most``
+    of ``kind`` (bet or raise), made longer first if need be."""
+    row = made[seat]
+    if len(row) <= most:
+        row = made[seat] = row + tuple(
+            Action(kind, seat, amount=k) for k in range(len(row), most + 1))
+    return row[:most + 1]
 
 
 # ---- the words of the steps, made when read (Step.text), from the values of their moment --
@@ -584,9 +593,9 @@ class Poch(Addressed, Game):
 
     #: What :meth:`fork` shares (the lookups, which never change) and copies one level deep
     #: (lists and dicts of numbers, cards and codes) or as lists of lists (the hands).
-    _FORK_SHARES = Game._FORK_SHARES | {"_tab", "_after", "_sets"}
+    _FORK_SHARES = Game._FORK_SHARES | {"_tab", "_after", "_round"}
     _FORK_FLAT = Game._FORK_FLAT | {"chips", "holes", "pay_queue", "bets", "dropped", "need",
-                                    "centre", "played", "owner"}
+                                    "centre", "played", "owner", "_sets"}
     _FORK_NESTED = {"hands": 1, "shown": 1}
 
     #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
@@ -600,6 +609,7 @@ class Poch(Addressed, Game):
     def _reset(self):
         self._tab = _TABLES[self.system]
         self._after = _AFTER[self.n]
+        self._round = _ROUND[self.n]
         self.current_player, self.finished = TABLE, False
         self._w = None              # the words, made at the first step (see _do)
         self.chips = [self.setup["chips"]] * self.n
@@ -630,16 +640,11 @@ class Poch(Addressed, Game):
         self.leader = None          # who starts the next run
         self.out = None
         self.owner = {}             # card code -> seat, for the holder of the next card in a run
-        self._sets = None           # cached best sets while the hands are unchanged
+        self._sets = None           # each seat's best set once asked for, while the hands stay
 
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
         return self.current_player
-
-    def _betting_turn(self):
-        """Who acts in the poching: the seat to act, or the table when that seat must be given
-        extra chips first (PV5)."""
-        return TABLE if self._short(self.to_act) else self.to_act
 
     def _hands_changed(self):
         """Hook: the hands were changed from outside the rules (an imagined deal, a test):
@@ -662,43 +667,56 @@ class Poch(Addressed, Game):
             actor = self.current_player
             if actor is None or actor == CHANCE:
                 return []
-            legal = self._legal_now = self._legal()
+            legal = self._legal_now = _LEGAL[self._phase.key](self)
             self._actor_now = actor
         return [*legal]
 
     def _legal(self):
-        key = self._phase.key
-        if key == "run":
-            seat = self.current_player
-            plays = self._tab.plays
-            if self.run_next is not None:
-                return (plays[self.run_next.code][seat],)
-            order = self._tab.order
-            return tuple([plays[code][seat] for code in
-                          sorted([c.code for c in self.hands[seat]], key=order.__getitem__)])
-        if key == "pay":
-            return (self.pay_queue[0],)
-        if key == "poch":
-            short = self._short(self.to_act)
-            if short:
-                return (Action("extra chips", amount=short),)
-            return self._betting_actions(self.to_act)
-        if key == "ante":
-            return (END_ACTION,) if self._game_ends() else (ANTE_ACTION,)
-        if key == "showdown":
-            return (SHOWDOWN_ACTION,)
-        if key == "settle":
-            return (_GO_OUT[self.out],)
+        return _LEGAL[self._phase.key](self)
+
+    # (each phase's legal actions, :data:`_LEGAL`)
+    def _legal_run(self):
+        seat = self.current_player
+        plays = self._tab.plays
+        if self.run_next is not None:
+            return (plays[self.run_next.code][seat],)
+        order = self._tab.order
+        return tuple([plays[code][seat] for code in
+                      sorted([c.code for c in self.hands[seat]], key=order.__getitem__)])
+
+    def _legal_pay(self):
+        return (self.pay_queue[0],)
+
+    def _legal_poch(self):
+        seat = self.to_act
+        short = self._short(seat)
+        if short:
+            return (Action("extra chips", amount=short),)
+        return self._betting_actions(seat)
+
+    def _legal_ante(self):
+        return (END_ACTION,) if self._game_ends() else (ANTE_ACTION,)
+
+    def _legal_showdown(self):
+        return (SHOWDOWN_ACTION,)
+
+    def _legal_settle(self):
+        return (_GO_OUT[self.out],)
+
+    def _legal_none(self):
         return ()
 
     def _betting_actions(self, seat):
+        """``seat``'s choices in the betting (P8, P9, P11): pass or bet 1 to the cap before
+        anyone has bet, then call, raise by 1 to the room left or drop; only pass or drop
+        for a seat that may not take part."""
+        high = self.high
         if not self._eligible(seat):
-            return (_ONE_CHOICE["pass" if self.high == 0 else "drop"][seat],)
+            return _ONE_CHOICE["drop" if high else "pass"][seat]
         cap = self._cap(seat)
-        if self.high == 0:
-            return (_ONE_CHOICE["pass"][seat],) + _amounts("bet", seat, cap)
-        return ((_ONE_CHOICE["call"][seat],) + _amounts("raise", seat, cap - self.high)
-                + (_ONE_CHOICE["drop"][seat],))
+        if high == 0:
+            return _choices(_OPENINGS, "bet", seat, cap)
+        return _choices(_ANSWERS, "raise", seat, cap - high) + _ONE_CHOICE["drop"][seat]
 
     def _legal_ranges(self):
         """The betting's amounts as ranges (bet 1 to cap), never listed one by one."""
@@ -717,7 +735,10 @@ class Poch(Addressed, Game):
         """May this seat take part in the betting (P8, PV3, P11)?"""
         if self.dropped[seat] or self.chips[seat] + self.bets[seat] == 0:
             return False
-        return self.options["poch_without_pair"] or self.best_set(seat)[0] >= 2
+        if self.options["poch_without_pair"]:
+            return True
+        hand = self.hands[seat]         # a pair or more: two cards of one rank (best_set's 2)
+        return len({c.rank for c in hand}) < len(hand)
 
     def _in_with_chips(self):
         """Players still in the betting who have chips: public facts only (no peeking at pairs)."""
@@ -1070,8 +1091,7 @@ class Poch(Addressed, Game):
     def _start_betting(self):
         self._phase = POCH_PHASE
         self.need = [not self.dropped[s] for s in range(self.n)]
-        self.to_act = self.table.next(self.dealer)
-        self.current_player = self._betting_turn()
+        self._turn_to(self._round[self.dealer][0])
 
     def _do_poch(self, action, w):
         seat, kind = action.seat, action.kind
@@ -1112,29 +1132,40 @@ class Poch(Addressed, Game):
         for s in range(self.n):
             self.chips[s] += amount
         self.extra_each += amount
-        self.current_player = self._betting_turn()
+        self._turn_to(seat)
         return (_extra_text, (w, seat, self.high, self.high - self.bets[seat],
                               self.chips[seat] - amount, amount, self.extra_each)), "PV5"
 
     def _next_bettor(self, seat):
+        """The turn after ``seat``'s: the next player round the table still in who must still
+        act (P9), if the betting goes on."""
         dropped = self.dropped
-        if self.high > 0 and dropped.count(False) == 1:
-            self.to_act = None
-        else:
+        if self.high == 0 or dropped.count(False) > 1:
             need = self.need
-            self.to_act = next((s for s in self._after[seat] + (seat,)
-                                if not dropped[s] and need[s]), None)
-        if self.to_act is None:
+            for s in self._round[seat]:
+                if need[s] and not dropped[s]:
+                    return self._turn_to(s)
+        self._turn_to(None)
+
+    def _turn_to(self, seat):
+        """The betting's turn passes to ``seat``, or to the table when that seat must first be
+        given extra chips (PV5); ``None``: the betting is over (P10)."""
+        self.to_act = seat
+        if seat is None:
             self._phase = SHOW_PHASE
             self.current_player = TABLE
         else:
-            self.current_player = self._betting_turn()
+            self.current_player = TABLE if self._short(seat) else seat
 
     def best_set(self, seat):
         """``(size, rank value, cards)`` of the seat's best set of equal rank (P8)."""
-        if self._sets is None:  # hands do not change from the deal to the showdown
-            self._sets = [best_set(h) for h in self.hands]
-        return self._sets[seat]
+        sets = self._sets       # (each seat's, made when first asked for, until a hand changes)
+        if sets is None:
+            sets = self._sets = [None] * self.n
+        best = sets[seat]
+        if best is None:
+            best = sets[seat] = best_set(self.hands[seat])
+        return best
 
     def _set_key(self, seat):
         return _key_of(self.best_set(seat), self.payment, self.options["poch_without_pair"])
@@ -1473,3 +1504,7 @@ class Poch(Addressed, Game):
 _DOERS = {"ante": Poch._do_ante, "deal": Poch._do_deal, "pay": Poch._do_pay,
           "poch": Poch._do_poch, "showdown": Poch._do_showdown, "run": Poch._do_run,
           "settle": Poch._do_settle}
+#: each phase → its legal actions (:meth:`Poch._legal`)
+_LEGAL = {"ante": Poch._legal_ante, "deal": Poch._legal_none, "pay": Poch._legal_pay,
+          "poch": Poch._legal_poch, "showdown": Poch._legal_showdown, "run": Poch._legal_run,
+          "settle": Poch._legal_settle, "over": Poch._legal_none}
