@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import cycle
 from operator import add
 
 from typing import Any
@@ -186,8 +187,12 @@ class _Tables:
             self.next[c.code] = None if rank is None else suits.card(f"{rank}-{c.suit}")
         #: code → its place in a sorted hand (by suit, then high to low, as the views show)
         self.order = {c.code: (suits.suits.index(c.suit), -RANKS.value(c)) for c in deck}
-        #: suit → rank → the code of its card
-        self.codes = {suit: {r: f"{r}-{suit}" for r in RANKS.high_to_low} for suit in suits.suits}
+        #: suit → the codes of its cards, high to low (A, K, Q, J, 10, 9, 8, 7)
+        self.codes = {suit: tuple(f"{r}-{suit}" for r in RANKS.high_to_low)
+                      for suit in suits.suits}
+        #: suit → rank → its Card
+        self.of_suit = {suit: {r: self.card[f"{r}-{suit}"] for r in RANKS.high_to_low}
+                        for suit in suits.suits}
         #: code → the action of each seat playing it (P12), shared by every game
         self.plays = {c.code: tuple(Action("play", s, card=c) for s in range(6)) for c in deck}
 
@@ -204,7 +209,8 @@ ANTE_ACTION, END_ACTION, SHOWDOWN_ACTION = Action("ante"), Action("end"), Action
 #: phase 1 (P6, P7): hole → the action of each seat taking it, and of nobody taking it
 _CLAIM = {hole: tuple(Action("claim", s, what=hole) for s in range(6)) for hole in HOLES[:7]}
 _UNCLAIMED = {hole: Action("unclaimed", what=hole) for hole in HOLES[:7]}
-_SETS_OF_HOLES = (("marriage", ("K", "Q")), ("sequence", ("7", "8", "9")))
+#: the Marriage and Sequence holes → the ranks of the payment suit each needs (P6)
+_NEEDS = {"marriage": ("K", "Q"), "sequence": ("7", "8", "9")}
 _GO_OUT = tuple(Action("go out", s) for s in range(6))
 #: kind → each seat → that seat's one action of that kind, alone in a tuple
 _ONE_CHOICE = {kind: tuple((Action(kind, s),) for s in range(6))
@@ -283,8 +289,7 @@ def _unclaimed_text(hole, chips, card, turned):
     stays = f"its {chips} chips stay for the next deal"
     if hole in HONOURS:
         return f"Nobody takes the {title} hole: the {card.name} is the turned card, so {stays}."
-    needs = ("K", "Q") if hole == "marriage" else ("7", "8", "9")
-    if turned is not None and turned.rank in needs:
+    if turned is not None and turned.rank in _NEEDS[hole]:
         return (f"Nobody takes the {title} hole: it needs the {turned.name}, which is the "
                 f"turned card, so {stays}.")
     what = "both King and Queen" if hole == "marriage" else "all of 7, 8 and 9"
@@ -999,21 +1004,22 @@ class Poch(Addressed, Game):
         return (_ante_text, (w, self.deal_no, self.dealer, tuple(holes[h] for h in HOLES))), "P4"
 
     def _do_deal(self, action, w):
-        self._sets = None
-        card_of = self._tab.card
-        cards = [card_of[c.code] for c in action.cards]       # the deck's own Card objects
-        n = self.n
-        order = self._after[self.dealer] + (self.dealer,)
+        tab, n = self._tab, self.n
+        cards = action.cards
+        if not tab.ids.issuperset(map(id, cards)):    # (equal cards made elsewhere)
+            card_of = tab.card
+            cards = [card_of[c.code] for c in cards]  # the deck's own Card objects
+        order = self._round[self.dealer]        # from the dealer's left round to the dealer
         pv2 = self.options["turned_card_dealt"]
         end = len(cards) if pv2 else len(cards) - 1
-        hands, owner = self.hands, self.owner
+        hands = self.hands
         for first, seat in enumerate(order):       # one card at a time, clockwise (P5)
-            hand = cards[first:end:n]
-            hands[seat] += hand
-            owner.update(dict.fromkeys([c.code for c in hand], seat))
+            hands[seat] += cards[first:end:n]
+        self.owner = dict(zip([c.code for c in cards[:end]], cycle(order)))
+        self._sets = None
         last = cards[-1]
         self.payment, self.payment_card = last.suit, last
-        sizes = tuple(len(hands[s]) for s in order)
+        sizes = tuple([len(hands[s]) for s in order])
         if pv2:
             receiver = order[(len(cards) - 1) % n]
             self.shown[receiver].append(last)
@@ -1030,20 +1036,18 @@ class Poch(Addressed, Game):
 
     def _phase1_steps(self):
         """P6/P7/PV1: one step per hole, Ace … Ten, Marriage, Sequence."""
-        get = self.owner.get
-        codes = self._tab.codes[self.payment]            # rank → the payment suit's card
-        holder = {rank: get(code) for rank, code in codes.items()}    # (None: nobody)
-        steps = []
-        for rank in HONOURS:
-            seat = holder[rank]
-            if seat is None and self.options["dealer_takes_turned"] and \
-                    self.turned is not None and self.turned.rank == rank:
-                seat = self.dealer
-            steps.append(_UNCLAIMED[rank] if seat is None else _CLAIM[rank][seat])
-        for hole, ranks in _SETS_OF_HOLES:
-            seats = {holder[r] for r in ranks}
-            seat = seats.pop() if len(seats) == 1 else None
-            steps.append(_UNCLAIMED[hole] if seat is None else _CLAIM[hole][seat])
+        # who holds the payment suit's A, K, Q, J, 10, 9, 8, 7 (None: nobody, the turned card)
+        held = [*map(self.owner.get, self._tab.codes[self.payment])]
+        steps = [_UNCLAIMED[hole] if seat is None else _CLAIM[hole][seat]
+                 for hole, seat in zip(HONOURS, held)]
+        turned = self.turned
+        if turned is not None and turned.rank in HONOURS and self.options["dealer_takes_turned"]:
+            steps[HONOURS.index(turned.rank)] = _CLAIM[turned.rank][self.dealer]     # PV1
+        king, queen, nine, eight, seven = held[1], held[2], held[5], held[6], held[7]
+        steps.append(_UNCLAIMED["marriage"] if king is None or king != queen
+                     else _CLAIM["marriage"][king])
+        steps.append(_UNCLAIMED["sequence"] if seven is None or not seven == eight == nine
+                     else _CLAIM["sequence"][seven])
         return steps
 
     def _do_pay(self, action, w):
@@ -1054,30 +1058,29 @@ class Poch(Addressed, Game):
         hole = action.what
         holes = self.holes
         chips = holes[hole]
-        card_of, payment = self._tab.card, self.payment
+        suit = self._tab.of_suit[self.payment]  # rank → the payment suit's card
         if action.kind == "claim":
             seat = action.seat
             holes[hole] = 0
             self.chips[seat] += chips
             if hole in HONOURS:
-                card = card_of[f"{hole}-{payment}"]
-                turned = card not in self.hands[seat]
+                card = suit[hole]
+                turned = self.owner.get(card.code) != seat     # PV1: the dealer's turned card
                 if not turned:
                     self._show(seat, (card,))
                 rule = "PV1" if turned else "P6"
             else:
                 card = self.payment_card
-                self._show(seat, [card_of[f"{r}-{payment}"] for r in
-                                  (("K", "Q") if hole == "marriage" else ("7", "8", "9"))])
+                self._show(seat, [suit[rank] for rank in _NEEDS[hole]])
                 turned, rule = False, "P6"
             text = (_claim_text, (w, seat, hole, chips, card, turned))
         else:
-            card = card_of[f"{hole}-{payment}"] if hole in HONOURS else self.payment_card
+            card = suit[hole] if hole in HONOURS else self.payment_card
             text, rule = (_unclaimed_text, (hole, chips, card, self.turned)), "P7"
-            if self.options["dealer_takes_turned"] and self.turned is not None and self.turned.rank in (
-                    {"marriage": ("K", "Q"), "sequence": ("7", "8", "9")}.get(hole, ())):
+            if self.options["dealer_takes_turned"] and self.turned is not None and \
+                    self.turned.rank in _NEEDS.get(hole, ()):
                 rule = "P7, PV1"
-        if not self.pay_queue:
+        if not queue:
             self._start_betting()
         return text, rule
 
