@@ -618,7 +618,7 @@ class Poch(Addressed, Game):
     #: (lists and dicts of numbers, cards and codes) or as lists of lists (the hands).
     _FORK_SHARES = Game._FORK_SHARES | {"_tab", "_after", "_round"}
     _FORK_FLAT = Game._FORK_FLAT | {"chips", "holes", "pay_queue", "bets", "dropped", "need",
-                                    "centre", "played", "owner", "_sets"}
+                                    "centre", "owner", "_sets"}
     _FORK_NESTED = {"hands": 1, "shown": 1}
 
     #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
@@ -658,7 +658,6 @@ class Poch(Addressed, Game):
         self.to_act = None
         self.poch_winner = None
         self.centre = []            # cards laid in phase 3, in order
-        self.played = set()         # the codes of the cards laid in phase 3
         self.run_next = None        # the card the current run waits for
         self.leader = None          # who starts the next run
         self.out = None
@@ -712,9 +711,10 @@ class Poch(Addressed, Game):
 
     def _legal_poch(self):
         seat = self.to_act
-        short = self._short(seat)
-        if short:
-            return (Action("extra chips", amount=short),)
+        if self.options["extra_chips"]:
+            short = self._short(seat)
+            if short:
+                return (Action("extra chips", amount=short),)
         return self._betting_actions(seat)
 
     def _legal_ante(self):
@@ -838,7 +838,7 @@ class Poch(Addressed, Game):
     # ---- checking ------------------------------------------------------------------------
     def _check_deal(self, action):
         cards, tab = action.cards, self._tab
-        if len(cards) == 32 and tab.ids.issuperset(ids := set(map(id, cards))) and len(ids) == 32:
+        if len(cards) == 32 and tab.ids == set(map(id, cards)):
             return        # the deck's own 32 cards, each once: the deal of a shuffle
         problem = deal_problem(cards, list(tab.deck))
         if problem is None:
@@ -1014,12 +1014,13 @@ class Poch(Addressed, Game):
         chips, holes, n = self.chips, self.holes, self.n
         for seat in range(n):
             chips[seat] -= ANTE
-        for hole in HOLES:
+        for hole in holes:
             holes[hole] += n
         self._new_deal_state()
         self._phase = DEAL_PHASE
         self.current_player = CHANCE
-        return (_ante_text, (w, self.deal_no, self.dealer, tuple(holes[h] for h in HOLES))), "P4"
+        # (the holes are kept in the order of HOLES)
+        return (_ante_text, (w, self.deal_no, self.dealer, tuple(holes.values()))), "P4"
 
     def _do_deal(self, action, w):
         tab, n = self._tab, self.n
@@ -1175,8 +1176,10 @@ class Poch(Addressed, Game):
         if seat is None:
             self._phase = SHOW_PHASE
             self.current_player = TABLE
+        elif self.options["extra_chips"] and self._short(seat):
+            self.current_player = TABLE
         else:
-            self.current_player = TABLE if self._short(seat) else seat
+            self.current_player = seat
 
     def best_set(self, seat):
         """``(size, rank value, cards)`` of the seat's best set of equal rank (P8)."""
@@ -1269,7 +1272,6 @@ class Poch(Addressed, Game):
         self._sets = None
         centre = self.centre
         centre.append(card)
-        self.played.add(code)
         if starting:
             if len(centre) == 1:
                 how, rule = ("won" if self.poch_winner == seat else "nobody"), "P12"
@@ -1288,11 +1290,11 @@ class Poch(Addressed, Game):
             stop = "ace"
         elif nxt is self.turned:
             stop = "turned"
-        elif nxt.code in self.played:
-            stop = "played"
+        elif (holder := self.owner.get(code := nxt.code)) is None:
+            stop = "played"                     # (held by nobody: every other card was dealt)
         else:
             self.run_next = nxt
-            holder = self.current_player = self._actor_now = self.owner[code := nxt.code]
+            self.current_player = self._actor_now = holder
             self._legal_now = (tab.plays[code][holder],)     # the next step's one legal action
             return (_run_text, (w, seat, card, how, None, None)), rule
         self.run_next = None
