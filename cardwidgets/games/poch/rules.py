@@ -451,7 +451,7 @@ def _key_of(best, payment, without_pair):
     top_suit = 4 - _SKAT_PLACE[chosen[0].suit] if chosen else 0
     if without_pair:
         return (size, rank, top_suit)
-    return (size, rank, any(c.suit == payment for c in chosen), top_suit)
+    return (size, rank, payment in [c.suit for c in chosen], top_suit)
 
 
 _RANK_VALUE = {r: RANKS.value(r) for r in RANKS.high_to_low}
@@ -503,15 +503,18 @@ def _why_text(best, key, other, pv3, payment):
 
 
 def _showdown_text(w, winner, pot, poch, alone, sets, why):
-    """P10: the showdown's words. ``alone``: for a lone bettor, ``(others, rest, pair)`` (who
-    bet and dropped, who did not bet, the pair shown or ``None`` in PV3); else ``sets``, the
-    contenders and their best sets, and ``why`` the arguments of :func:`_why_text`."""
+    """P10: the showdown's words. ``alone``: for a lone bettor, ``(order, bets, pair)`` (the
+    seats from the dealer's left, what each bet, the pair shown or ``None`` in PV3); else
+    ``sets``, the contenders and their best sets, and ``why`` the arguments of
+    :func:`_why_text`."""
     who, v = w.name(winner), (lambda verb: w.verb(winner, verb))
     takes = f"{v('takes')} the {pot} chips bet and the {poch} chips in the Poch hole"
     if alone is None:
         shown = "; ".join(f"{w.says(s, 'has')} {_set_text(best)}" for s, best in sets)
         return f"Showdown: {shown}. {who} {v('wins')}, {_why_text(*why)}, and {takes}."
-    others, rest, pair = alone
+    order, bets, pair = alone
+    others = [s for s in order if s != winner and bets[s] > 0]     # who bet and dropped
+    rest = [s for s in order if s != winner and not bets[s] > 0]   # who did not bet
     if others:
         how = (f"{w.listing(others)} bet too but dropped out"
                f"{', ' + w.listing(rest) + ' without betting' if rest else ''}"
@@ -1212,40 +1215,38 @@ class Poch(Addressed, Game):
             self.poch_winner = None
             text = f"Everyone passed: nobody pochs, and the Poch hole keeps its {poch} chips."
             rule = "P10"
+        elif len(contenders) == 1:
+            winner = contenders[0]
+            if self.options["poch_without_pair"]:
+                pair, rule = None, "P10, PV3"
+            else:
+                pair, rule = tuple(self.best_set(winner)[2][:2]), "P10"
+                self._show(winner, pair)
+            text = (_showdown_text, (w, winner, pot, poch,
+                                     (self._round[self.dealer], tuple(bets), pair), None, None))
         else:
             keys = {s: self._set_key(s) for s in contenders}
             winner = max(contenders, key=keys.__getitem__)
+            sets = tuple((s, self.best_set(s)) for s in contenders)
+            for s, best in sets:
+                self._show(s, best[2])
+            text = (_showdown_text, (w, winner, pot, poch, None, sets,
+                                     self._why_args(winner, contenders, keys)))
+            rule = self._showdown_rule(winner, contenders, keys)
+        if contenders:                          # the winner takes the bets and the Poch hole
             self.poch_winner = winner
             self.chips[winner] += pot + poch
             self.holes["poch"] = 0
-            if len(contenders) == 1:
-                order = self._after[self.dealer] + (self.dealer,)
-                others = tuple(s for s in order if s != winner and bets[s] > 0)
-                rest = tuple(s for s in order if s != winner and s not in others)
-                if self.options["poch_without_pair"]:
-                    pair, rule = None, "P10, PV3"
-                else:
-                    pair, rule = tuple(self.best_set(winner)[2][:2]), "P10"
-                    self._show(winner, pair)
-                text = (_showdown_text, (w, winner, pot, poch, (others, rest, pair),
-                                         None, None))
-            else:
-                sets = tuple((s, self.best_set(s)) for s in contenders)
-                for s, best in sets:
-                    self._show(s, best[2])
-                text = (_showdown_text, (w, winner, pot, poch, None, sets,
-                                         self._why_args(winner, contenders, keys)))
-                rule = self._showdown_rule(winner, contenders, keys)
         self.bets = [0] * self.n
         self.high = 0
         self._phase = RUN_PHASE
-        self.leader = self.poch_winner if self.poch_winner is not None else self.table.next(self.dealer)
+        self.leader = (self.poch_winner if self.poch_winner is not None
+                       else self._round[self.dealer][0])
         self.current_player = self.leader
         self.run_next = None
         return text, rule
 
-    def _showdown_rule(self, winner, contenders, keys=None):
-        keys = keys or {s: self._set_key(s) for s in contenders}
+    def _showdown_rule(self, winner, contenders, keys):
         key = keys[winner]
         rivals = [keys[s] for s in contenders if s != winner]
         if self.options["poch_without_pair"] and (key[0] < 2 or any(r[:2] == key[:2] for r in rivals)):
