@@ -185,8 +185,6 @@ class _Tables:
         for c in deck:
             rank = RANKS.higher(c)
             self.next[c.code] = None if rank is None else suits.card(f"{rank}-{c.suit}")
-        #: code → its place in a sorted hand (by suit, then high to low, as the views show)
-        self.order = {c.code: (suits.suits.index(c.suit), -RANKS.value(c)) for c in deck}
         #: suit → the codes of its cards, high to low (A, K, Q, J, 10, 9, 8, 7)
         self.codes = {suit: tuple(f"{r}-{suit}" for r in RANKS.high_to_low)
                       for suit in suits.suits}
@@ -195,6 +193,12 @@ class _Tables:
                         for suit in suits.suits}
         #: code → the action of each seat playing it (P12), shared by every game
         self.plays = {c.code: tuple(Action("play", s, card=c) for s in range(6)) for c in deck}
+        # A hand's cards in order (by suit, then high to low, as the views show), as numbers
+        # that sort as they are: code → its place, and each seat → its plays by place
+        in_order = sorted(deck, key=lambda c: (suits.suits.index(c.suit), -RANKS.value(c)))
+        self.place = {c.code: i for i, c in enumerate(in_order)}
+        self.plays_by_place = tuple(tuple(self.plays[c.code][s] for c in in_order)
+                                    for s in range(6))
 
 
 _TABLES = {system: _Tables(system) for system in ("german", "french")}
@@ -701,13 +705,11 @@ class Poch(Addressed, Game):
 
     # (each phase's legal actions, :data:`_LEGAL`)
     def _legal_run(self):
-        seat = self.current_player
-        plays = self._tab.plays
+        seat, tab = self.current_player, self._tab
         if self.run_next is not None:
-            return (plays[self.run_next.code][seat],)
-        order = self._tab.order
-        return tuple([plays[code][seat] for code in
-                      sorted([c.code for c in self.hands[seat]], key=order.__getitem__)])
+            return (tab.plays[self.run_next.code][seat],)
+        by_place, place = tab.plays_by_place[seat], tab.place     # (any card of the hand)
+        return tuple([by_place[i] for i in sorted([place[c.code] for c in self.hands[seat]])])
 
     def _legal_pay(self):
         return (self.pay_queue[0],)
