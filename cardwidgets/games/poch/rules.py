@@ -204,12 +204,10 @@ class _Tables:
 _TABLES = {system: _Tables(system) for system in ("german", "french")}
 #: players → the seating (P4: play passes to the left), shared by every game
 _SEATING = {n: Table(n, "left") for n in range(3, 7)}
-#: players → each seat → every other seat, in the direction of play (P4, P9) from the next one
-_AFTER = {n: tuple(tuple(_SEATING[n].order_from((s + 1) % n)[:-1]) for s in range(n))
-          for n in _SEATING}
-#: players → each seat → every seat from the next one round to itself (the deal, P5; the
-#: betting's turn, P9)
-_ROUND = {n: tuple(after + (s,) for s, after in enumerate(_AFTER[n])) for n in _AFTER}
+#: players → each seat → every seat in the direction of play from the next one round to itself
+#: (the deal, P5; the betting's turn, P9; who pays the one going out, P14)
+_ROUND = {n: tuple(tuple(table.order_from(table.next(s))) for s in range(n))
+          for n, table in _SEATING.items()}
 
 ANTE_ACTION, END_ACTION, SHOWDOWN_ACTION = Action("ante"), Action("end"), Action("showdown")
 #: phase 1 (P6, P7): hole → the action of each seat taking it, and of nobody taking it
@@ -623,7 +621,7 @@ class Poch(Addressed, Game):
 
     #: What :meth:`fork` shares (the lookups, which never change) and copies one level deep
     #: (lists and dicts of numbers, cards and codes) or as lists of lists (the hands).
-    _FORK_SHARES = Game._FORK_SHARES | {"_tab", "_after", "_round"}
+    _FORK_SHARES = Game._FORK_SHARES | {"_tab", "_round"}
     _FORK_FLAT = Game._FORK_FLAT | {"chips", "holes", "pay_queue", "bets", "dropped", "need",
                                     "centre", "owner", "_sets"}
     _FORK_NESTED = {"hands": 1, "shown": 1}
@@ -638,7 +636,6 @@ class Poch(Addressed, Game):
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
         self._tab = _TABLES[self.system]
-        self._after = _AFTER[self.n]
         self._round = _ROUND[self.n]
         self.current_player, self.finished = TABLE, False
         self._w = None              # the words, made at the first step (see _do)
@@ -1311,7 +1308,7 @@ class Poch(Addressed, Game):
         chips = self.chips
         chips[seat] += centre
         parts, total, short = [], 0, False
-        for other in self._after[seat]:
+        for other in self._round[seat][:-1]:
             owe = len(self.hands[other])
             pay = min(owe, chips[other])
             chips[other] -= pay
