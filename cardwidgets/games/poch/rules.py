@@ -665,7 +665,7 @@ class Poch(Addressed, Game):
         self.run_next = None        # the card the current run waits for
         self.leader = None          # who starts the next run
         self.out = None
-        self.owner = {}             # card code -> seat, for the holder of the next card in a run
+        self.owner = {}             # card code -> the seat holding it (a card laid: nobody)
         self._sets = None           # each seat's best set once asked for, while the hands stay
 
     # ---- whose turn ----------------------------------------------------------------------
