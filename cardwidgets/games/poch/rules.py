@@ -1255,36 +1255,34 @@ class Poch(Addressed, Game):
     # ---- phase 3 -------------------------------------------------------------------------
     def _do_run(self, action, w):
         seat, card = action.seat, action.card
-        tab = self._tab
-        code = card.code
-        card = tab.card[code]                   # the deck's own Card object
-        starting = self.run_next is None
         hand = self.hands[seat]
         i = 0
         for held in hand:                       # (found by identity: a Card compares in Python)
             if held is card:
-                del hand[i]
                 break
             i += 1
-        else:                                   # (not our own Card object: by value)
-            hand.remove(card)
+        else:                                   # (an equal card made elsewhere: the deck's own)
+            card = self._tab.card[card.code]
+            i = hand.index(card)
+        del hand[i]
+        code = card.code
         del self.owner[code]
         self._sets = None
         centre = self.centre
         centre.append(card)
-        if starting:
-            if len(centre) == 1:
-                how, rule = ("won" if self.poch_winner == seat else "nobody"), "P12"
-            else:
-                how, rule = "new", "P13"
-        else:
+        if self.run_next is not None:
             how, rule = "next", "P12"
+        elif len(centre) == 1:
+            how, rule = ("won" if self.poch_winner == seat else "nobody"), "P12"
+        else:
+            how, rule = "new", "P13"
         if not hand:
             self.out = seat
             self.run_next = None
             self._phase = SETTLE_PHASE
             self.current_player = TABLE
             return (_run_text, (w, seat, card, how, "out", None)), rule
+        tab = self._tab
         nxt = tab.next[code]
         if nxt is None:
             stop = "ace"
