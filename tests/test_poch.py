@@ -5,7 +5,7 @@ import pytest
 
 from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, play_out
 from cardwidgets.engine import CHANCE, TABLE, make_deck
-from cardwidgets.games.poch.rules import HOLES
+from cardwidgets.games.poch.rules import HOLES, best_set
 
 from helpers import act, poch_deal, snapshot
 
@@ -1180,6 +1180,48 @@ def test_P12_P9_the_turn_kept_is_the_turn_the_rules_give(options):
             _random_steps(fork, random.Random(index), len(fork.history) + 20)
             assert fork.current_player == _plain_turn(fork)
             assert game.current_player == _plain_turn(game) and len(game.history) == index
+
+
+def _kept_agrees(game):
+    """The lookups Poch keeps as it goes are what the state gives read plainly: who holds
+    each card (by its code), each best set asked for (P8), and the legal actions worked out
+    for this step (P6's queue, P12's next card, the betting's choices)."""
+    assert game.owner == {c.code: s for s in range(game.n) for c in game.hands[s]}
+    if game._sets is not None:
+        for s, best in enumerate(game._sets):
+            assert best is None or best == best_set(game.hands[s])
+    if game._legal_now is not None and not game.finished:
+        assert list(game._legal_now) == list(game._legal())
+        assert game._actor_now == game.current_player
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_P6_P8_P12_the_lookups_kept_agree_with_the_state(options):
+    """At every step of seeded games, and through back, forward, goto and forks, Poch's kept
+    lookups (who holds each card, the best sets, the legal actions of the step) agree with
+    the hands and the state."""
+    for seed in range(3):
+        game = Poch(4, chips=25, deals=3, options=options)
+        rng = random.Random(seed)
+        while not game.finished:
+            if game.current_player not in (CHANCE, None) and seed != 1:
+                game.legal_actions()
+                if game.phase.key == "poch":
+                    game.best_set(game.to_act)
+            _kept_agrees(game)
+            _random_steps(game, rng, len(game.history) + 1)
+        total = len(game.history)
+        for index in (total - 1, total // 2, 3, 0, total - 5):
+            game.goto(index)
+            _kept_agrees(game)
+            fork = game.fork()
+            while not fork.finished and len(fork.history) < index + 30:
+                _random_steps(fork, random.Random(index), len(fork.history) + 1)
+                _kept_agrees(fork)
+            _kept_agrees(game)
+        game.back(7)
+        game.forward(3)
+        _kept_agrees(game)
 
 
 @pytest.mark.parametrize("options", VARIANTS)

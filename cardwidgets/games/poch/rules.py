@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import cycle
 from operator import add
 
 from typing import Any
@@ -184,37 +185,55 @@ class _Tables:
         for c in deck:
             rank = RANKS.higher(c)
             self.next[c.code] = None if rank is None else suits.card(f"{rank}-{c.suit}")
-        #: code → its place in a sorted hand (by suit, then high to low, as the views show)
-        self.order = {c.code: (suits.suits.index(c.suit), -RANKS.value(c)) for c in deck}
-        #: suit → rank → the code of its card
-        self.codes = {suit: {r: f"{r}-{suit}" for r in RANKS.high_to_low} for suit in suits.suits}
+        #: suit → the codes of its cards, high to low (A, K, Q, J, 10, 9, 8, 7)
+        self.codes = {suit: tuple(f"{r}-{suit}" for r in RANKS.high_to_low)
+                      for suit in suits.suits}
+        #: suit → rank → its Card
+        self.of_suit = {suit: {r: self.card[f"{r}-{suit}"] for r in RANKS.high_to_low}
+                        for suit in suits.suits}
         #: code → the action of each seat playing it (P12), shared by every game
         self.plays = {c.code: tuple(Action("play", s, card=c) for s in range(6)) for c in deck}
+        # A hand's cards in order (by suit, then high to low, as the views show), as numbers
+        # that sort as they are: code → its place, and each seat → its plays by place
+        in_order = sorted(deck, key=lambda c: (suits.suits.index(c.suit), -RANKS.value(c)))
+        self.place = {c.code: i for i, c in enumerate(in_order)}
+        self.plays_by_place = tuple(tuple(self.plays[c.code][s] for c in in_order)
+                                    for s in range(6))
 
 
 _TABLES = {system: _Tables(system) for system in ("german", "french")}
-#: players → each seat → every other seat, in the direction of play (P4, P9) from the next one
-_AFTER = {n: tuple(tuple(Table(n, "left").order_from((s + 1) % n)[:-1]) for s in range(n))
-          for n in range(3, 7)}
+#: players → the seating (P4: play passes to the left), shared by every game
+_SEATING = {n: Table(n, "left") for n in range(3, 7)}
+#: players → each seat → every seat in the direction of play from the next one round to itself
+#: (the deal, P5; the betting's turn, P9; who pays the one going out, P14)
+_ROUND = {n: tuple(tuple(table.order_from(table.next(s))) for s in range(n))
+          for n, table in _SEATING.items()}
 
 ANTE_ACTION, END_ACTION, SHOWDOWN_ACTION = Action("ante"), Action("end"), Action("showdown")
 #: phase 1 (P6, P7): hole → the action of each seat taking it, and of nobody taking it
 _CLAIM = {hole: tuple(Action("claim", s, what=hole) for s in range(6)) for hole in HOLES[:7]}
 _UNCLAIMED = {hole: Action("unclaimed", what=hole) for hole in HOLES[:7]}
-_SETS_OF_HOLES = (("marriage", ("K", "Q")), ("sequence", ("7", "8", "9")))
+#: the Marriage and Sequence holes → the ranks of the payment suit each needs (P6)
+_NEEDS = {"marriage": ("K", "Q"), "sequence": ("7", "8", "9")}
 _GO_OUT = tuple(Action("go out", s) for s in range(6))
-_ONE_CHOICE = {kind: tuple(Action(kind, s) for s in range(6))
+#: kind → each seat → that seat's one action of that kind, alone in a tuple
+_ONE_CHOICE = {kind: tuple((Action(kind, s),) for s in range(6))
                for kind in ("pass", "drop", "call")}
-_AMOUNTS: dict = {}       # (kind, seat) → that seat's actions of that kind, amount 1, 2, …
+#: each seat → its opening choices (pass, bet 1, bet 2, …) and its answers to a bet (call,
+#: raise by 1, by 2, …), made as far as a step has needed and shared: the amount k is at k,
+#: so a step's choices are a slice (P9, P11)
+_OPENINGS = [_ONE_CHOICE["pass"][s] for s in range(6)]
+_ANSWERS = [_ONE_CHOICE["call"][s] for s in range(6)]
 
 
-def _amounts(kind, seat, most) -> tuple:
-    """The actions ``kind`` (bet or raise) of ``seat`` for amounts 1 to ``most``, shared."""
-    made = _AMOUNTS.get((kind, seat), ())
-    if len(made) < most:
-        made = _AMOUNTS[(kind, seat)] = made + tuple(
-            Action(kind, seat, amount=k) for k in range(len(made) + 1, most + 1))
-    return made[:most]
+def _choices(made, kind, seat, most) -> tuple:
+    """``made[seat]`` (:data:`_OPENINGS` or :data:`_ANSWERS`) up to the amount ``most``
+    of ``kind`` (bet or raise), made longer first if need be."""
+    row = made[seat]
+    if len(row) <= most:
+        row = made[seat] = row + tuple(
+            Action(kind, seat, amount=k) for k in range(len(row), most + 1))
+    return row[:most + 1]
 
 
 # ---- the words of the steps, made when read (Step.text), from the values of their moment --
@@ -274,8 +293,7 @@ def _unclaimed_text(hole, chips, card, turned):
     stays = f"its {chips} chips stay for the next deal"
     if hole in HONOURS:
         return f"Nobody takes the {title} hole: the {card.name} is the turned card, so {stays}."
-    needs = ("K", "Q") if hole == "marriage" else ("7", "8", "9")
-    if turned is not None and turned.rank in needs:
+    if turned is not None and turned.rank in _NEEDS[hole]:
         return (f"Nobody takes the {title} hole: it needs the {turned.name}, which is the "
                 f"turned card, so {stays}.")
     what = "both King and Queen" if hole == "marriage" else "all of 7, 8 and 9"
@@ -435,7 +453,7 @@ def _key_of(best, payment, without_pair):
     top_suit = 4 - _SKAT_PLACE[chosen[0].suit] if chosen else 0
     if without_pair:
         return (size, rank, top_suit)
-    return (size, rank, any(c.suit == payment for c in chosen), top_suit)
+    return (size, rank, payment in [c.suit for c in chosen], top_suit)
 
 
 _RANK_VALUE = {r: RANKS.value(r) for r in RANKS.high_to_low}
@@ -487,15 +505,18 @@ def _why_text(best, key, other, pv3, payment):
 
 
 def _showdown_text(w, winner, pot, poch, alone, sets, why):
-    """P10: the showdown's words. ``alone``: for a lone bettor, ``(others, rest, pair)`` (who
-    bet and dropped, who did not bet, the pair shown or ``None`` in PV3); else ``sets``, the
-    contenders and their best sets, and ``why`` the arguments of :func:`_why_text`."""
+    """P10: the showdown's words. ``alone``: for a lone bettor, ``(order, bets, pair)`` (the
+    seats from the dealer's left, what each bet, the pair shown or ``None`` in PV3); else
+    ``sets``, the contenders and their best sets, and ``why`` the arguments of
+    :func:`_why_text`."""
     who, v = w.name(winner), (lambda verb: w.verb(winner, verb))
     takes = f"{v('takes')} the {pot} chips bet and the {poch} chips in the Poch hole"
     if alone is None:
         shown = "; ".join(f"{w.says(s, 'has')} {_set_text(best)}" for s, best in sets)
         return f"Showdown: {shown}. {who} {v('wins')}, {_why_text(*why)}, and {takes}."
-    others, rest, pair = alone
+    order, bets, pair = alone
+    others = [s for s in order if s != winner and bets[s] > 0]     # who bet and dropped
+    rest = [s for s in order if s != winner and not bets[s] > 0]   # who did not bet
     if others:
         how = (f"{w.listing(others)} bet too but dropped out"
                f"{', ' + w.listing(rest) + ' without betting' if rest else ''}"
@@ -574,6 +595,22 @@ class Poch(Addressed, Game):
                                   or money <= 0):
             raise ConfigError("options.money", f"a chip's value must be a positive number, got {money!r}")
 
+    # A game is made for every game played (and the usual one has the default settings): the
+    # defaults, valid at any table, are taken as they are, and the seating is shared.
+    @classmethod
+    def _validate_options(cls, options):
+        if options == {}:
+            return {name: spec[0] for name, spec in cls.OPTIONS.items()}
+        return super()._validate_options(options)
+
+    def _validate_setup(self, setup):
+        if not setup:
+            return {key: spec[0] for key, spec in self.SETUP.items()}
+        return super()._validate_setup(setup)
+
+    def _make_table(self):
+        return _SEATING[self.n]
+
     @property
     def system(self):
         return self.setup["suits"]
@@ -584,9 +621,9 @@ class Poch(Addressed, Game):
 
     #: What :meth:`fork` shares (the lookups, which never change) and copies one level deep
     #: (lists and dicts of numbers, cards and codes) or as lists of lists (the hands).
-    _FORK_SHARES = Game._FORK_SHARES | {"_tab", "_after", "_sets"}
+    _FORK_SHARES = Game._FORK_SHARES | {"_tab", "_round"}
     _FORK_FLAT = Game._FORK_FLAT | {"chips", "holes", "pay_queue", "bets", "dropped", "need",
-                                    "centre", "played", "owner"}
+                                    "centre", "owner", "_sets"}
     _FORK_NESTED = {"hands": 1, "shown": 1}
 
     #: Who acts now, as :attr:`Game.current_player` (a seat, :data:`CHANCE`, :data:`TABLE`,
@@ -599,7 +636,7 @@ class Poch(Addressed, Game):
     # ---- state ---------------------------------------------------------------------------
     def _reset(self):
         self._tab = _TABLES[self.system]
-        self._after = _AFTER[self.n]
+        self._round = _ROUND[self.n]
         self.current_player, self.finished = TABLE, False
         self._w = None              # the words, made at the first step (see _do)
         self.chips = [self.setup["chips"]] * self.n
@@ -625,21 +662,15 @@ class Poch(Addressed, Game):
         self.to_act = None
         self.poch_winner = None
         self.centre = []            # cards laid in phase 3, in order
-        self.played = set()         # the codes of the cards laid in phase 3
         self.run_next = None        # the card the current run waits for
         self.leader = None          # who starts the next run
         self.out = None
-        self.owner = {}             # card code -> seat, for the holder of the next card in a run
-        self._sets = None           # cached best sets while the hands are unchanged
+        self.owner = {}             # card code -> the seat holding it (a card laid: nobody)
+        self._sets = None           # each seat's best set once asked for, while the hands stay
 
     # ---- whose turn ----------------------------------------------------------------------
     def _actor(self):
         return self.current_player
-
-    def _betting_turn(self):
-        """Who acts in the poching: the seat to act, or the table when that seat must be given
-        extra chips first (PV5)."""
-        return TABLE if self._short(self.to_act) else self.to_act
 
     def _hands_changed(self):
         """Hook: the hands were changed from outside the rules (an imagined deal, a test):
@@ -662,43 +693,55 @@ class Poch(Addressed, Game):
             actor = self.current_player
             if actor is None or actor == CHANCE:
                 return []
-            legal = self._legal_now = self._legal()
+            legal = self._legal_now = _LEGAL[self._phase.key](self)
             self._actor_now = actor
         return [*legal]
 
     def _legal(self):
-        key = self._phase.key
-        if key == "run":
-            seat = self.current_player
-            plays = self._tab.plays
-            if self.run_next is not None:
-                return (plays[self.run_next.code][seat],)
-            order = self._tab.order
-            return tuple([plays[code][seat] for code in
-                          sorted([c.code for c in self.hands[seat]], key=order.__getitem__)])
-        if key == "pay":
-            return (self.pay_queue[0],)
-        if key == "poch":
-            short = self._short(self.to_act)
+        return _LEGAL[self._phase.key](self)
+
+    # (each phase's legal actions, :data:`_LEGAL`)
+    def _legal_run(self):
+        seat, tab = self.current_player, self._tab
+        if self.run_next is not None:
+            return (tab.plays[self.run_next.code][seat],)
+        by_place, place = tab.plays_by_place[seat], tab.place     # (any card of the hand)
+        return tuple([by_place[i] for i in sorted([place[c.code] for c in self.hands[seat]])])
+
+    def _legal_pay(self):
+        return (self.pay_queue[0],)
+
+    def _legal_poch(self):
+        seat = self.to_act
+        if self.options["extra_chips"]:
+            short = self._short(seat)
             if short:
                 return (Action("extra chips", amount=short),)
-            return self._betting_actions(self.to_act)
-        if key == "ante":
-            return (END_ACTION,) if self._game_ends() else (ANTE_ACTION,)
-        if key == "showdown":
-            return (SHOWDOWN_ACTION,)
-        if key == "settle":
-            return (_GO_OUT[self.out],)
+        return self._betting_actions(seat)
+
+    def _legal_ante(self):
+        return (END_ACTION,) if self._game_ends() else (ANTE_ACTION,)
+
+    def _legal_showdown(self):
+        return (SHOWDOWN_ACTION,)
+
+    def _legal_settle(self):
+        return (_GO_OUT[self.out],)
+
+    def _legal_none(self):
         return ()
 
     def _betting_actions(self, seat):
+        """``seat``'s choices in the betting (P8, P9, P11): pass or bet 1 to the cap before
+        anyone has bet, then call, raise by 1 to the room left or drop; only pass or drop
+        for a seat that may not take part."""
+        high = self.high
         if not self._eligible(seat):
-            return (_ONE_CHOICE["pass" if self.high == 0 else "drop"][seat],)
+            return _ONE_CHOICE["drop" if high else "pass"][seat]
         cap = self._cap(seat)
-        if self.high == 0:
-            return (_ONE_CHOICE["pass"][seat],) + _amounts("bet", seat, cap)
-        return ((_ONE_CHOICE["call"][seat],) + _amounts("raise", seat, cap - self.high)
-                + (_ONE_CHOICE["drop"][seat],))
+        if high == 0:
+            return _choices(_OPENINGS, "bet", seat, cap)
+        return _choices(_ANSWERS, "raise", seat, cap - high) + _ONE_CHOICE["drop"][seat]
 
     def _legal_ranges(self):
         """The betting's amounts as ranges (bet 1 to cap), never listed one by one."""
@@ -717,7 +760,10 @@ class Poch(Addressed, Game):
         """May this seat take part in the betting (P8, PV3, P11)?"""
         if self.dropped[seat] or self.chips[seat] + self.bets[seat] == 0:
             return False
-        return self.options["poch_without_pair"] or self.best_set(seat)[0] >= 2
+        if self.options["poch_without_pair"]:
+            return True
+        hand = self.hands[seat]         # a pair or more: two cards of one rank (best_set's 2)
+        return len({c.rank for c in hand}) < len(hand)
 
     def _in_with_chips(self):
         """Players still in the betting who have chips: public facts only (no peeking at pairs)."""
@@ -794,7 +840,7 @@ class Poch(Addressed, Game):
     # ---- checking ------------------------------------------------------------------------
     def _check_deal(self, action):
         cards, tab = action.cards, self._tab
-        if len(cards) == 32 and tab.ids.issuperset(ids := set(map(id, cards))) and len(ids) == 32:
+        if len(cards) == 32 and tab.ids == set(map(id, cards)):
             return        # the deck's own 32 cards, each once: the deal of a shuffle
         problem = deal_problem(cards, list(tab.deck))
         if problem is None:
@@ -970,29 +1016,31 @@ class Poch(Addressed, Game):
         chips, holes, n = self.chips, self.holes, self.n
         for seat in range(n):
             chips[seat] -= ANTE
-        for hole in HOLES:
+        for hole in holes:
             holes[hole] += n
         self._new_deal_state()
         self._phase = DEAL_PHASE
         self.current_player = CHANCE
-        return (_ante_text, (w, self.deal_no, self.dealer, tuple(holes[h] for h in HOLES))), "P4"
+        # (the holes are kept in the order of HOLES)
+        return (_ante_text, (w, self.deal_no, self.dealer, tuple(holes.values()))), "P4"
 
     def _do_deal(self, action, w):
-        self._sets = None
-        card_of = self._tab.card
-        cards = [card_of[c.code] for c in action.cards]       # the deck's own Card objects
-        n = self.n
-        order = self._after[self.dealer] + (self.dealer,)
+        tab, n = self._tab, self.n
+        cards = action.cards
+        if not tab.ids.issuperset(map(id, cards)):    # (equal cards made elsewhere)
+            card_of = tab.card
+            cards = [card_of[c.code] for c in cards]  # the deck's own Card objects
+        order = self._round[self.dealer]        # from the dealer's left round to the dealer
         pv2 = self.options["turned_card_dealt"]
         end = len(cards) if pv2 else len(cards) - 1
-        hands, owner = self.hands, self.owner
+        hands = self.hands
         for first, seat in enumerate(order):       # one card at a time, clockwise (P5)
-            hand = cards[first:end:n]
-            hands[seat] += hand
-            owner.update(dict.fromkeys([c.code for c in hand], seat))
+            hands[seat] += cards[first:end:n]
+        self.owner = dict(zip([c.code for c in cards[:end]], cycle(order)))
+        self._sets = None
         last = cards[-1]
         self.payment, self.payment_card = last.suit, last
-        sizes = tuple(len(hands[s]) for s in order)
+        sizes = tuple([len(hands[s]) for s in order])
         if pv2:
             receiver = order[(len(cards) - 1) % n]
             self.shown[receiver].append(last)
@@ -1009,20 +1057,18 @@ class Poch(Addressed, Game):
 
     def _phase1_steps(self):
         """P6/P7/PV1: one step per hole, Ace … Ten, Marriage, Sequence."""
-        get = self.owner.get
-        codes = self._tab.codes[self.payment]            # rank → the payment suit's card
-        holder = {rank: get(code) for rank, code in codes.items()}    # (None: nobody)
-        steps = []
-        for rank in HONOURS:
-            seat = holder[rank]
-            if seat is None and self.options["dealer_takes_turned"] and \
-                    self.turned is not None and self.turned.rank == rank:
-                seat = self.dealer
-            steps.append(_UNCLAIMED[rank] if seat is None else _CLAIM[rank][seat])
-        for hole, ranks in _SETS_OF_HOLES:
-            seats = {holder[r] for r in ranks}
-            seat = seats.pop() if len(seats) == 1 else None
-            steps.append(_UNCLAIMED[hole] if seat is None else _CLAIM[hole][seat])
+        # who holds the payment suit's A, K, Q, J, 10, 9, 8, 7 (None: nobody, the turned card)
+        held = [*map(self.owner.get, self._tab.codes[self.payment])]
+        steps = [_UNCLAIMED[hole] if seat is None else _CLAIM[hole][seat]
+                 for hole, seat in zip(HONOURS, held)]
+        turned = self.turned
+        if turned is not None and turned.rank in HONOURS and self.options["dealer_takes_turned"]:
+            steps[HONOURS.index(turned.rank)] = _CLAIM[turned.rank][self.dealer]     # PV1
+        king, queen, nine, eight, seven = held[1], held[2], held[5], held[6], held[7]
+        steps.append(_UNCLAIMED["marriage"] if king is None or king != queen
+                     else _CLAIM["marriage"][king])
+        steps.append(_UNCLAIMED["sequence"] if seven is None or not seven == eight == nine
+                     else _CLAIM["sequence"][seven])
         return steps
 
     def _do_pay(self, action, w):
@@ -1033,30 +1079,29 @@ class Poch(Addressed, Game):
         hole = action.what
         holes = self.holes
         chips = holes[hole]
-        card_of, payment = self._tab.card, self.payment
+        suit = self._tab.of_suit[self.payment]  # rank → the payment suit's card
         if action.kind == "claim":
             seat = action.seat
             holes[hole] = 0
             self.chips[seat] += chips
             if hole in HONOURS:
-                card = card_of[f"{hole}-{payment}"]
-                turned = card not in self.hands[seat]
+                card = suit[hole]
+                turned = self.owner.get(card.code) != seat     # PV1: the dealer's turned card
                 if not turned:
                     self._show(seat, (card,))
                 rule = "PV1" if turned else "P6"
             else:
                 card = self.payment_card
-                self._show(seat, [card_of[f"{r}-{payment}"] for r in
-                                  (("K", "Q") if hole == "marriage" else ("7", "8", "9"))])
+                self._show(seat, [suit[rank] for rank in _NEEDS[hole]])
                 turned, rule = False, "P6"
             text = (_claim_text, (w, seat, hole, chips, card, turned))
         else:
-            card = card_of[f"{hole}-{payment}"] if hole in HONOURS else self.payment_card
+            card = suit[hole] if hole in HONOURS else self.payment_card
             text, rule = (_unclaimed_text, (hole, chips, card, self.turned)), "P7"
-            if self.options["dealer_takes_turned"] and self.turned is not None and self.turned.rank in (
-                    {"marriage": ("K", "Q"), "sequence": ("7", "8", "9")}.get(hole, ())):
+            if self.options["dealer_takes_turned"] and self.turned is not None and \
+                    self.turned.rank in _NEEDS.get(hole, ()):
                 rule = "P7, PV1"
-        if not self.pay_queue:
+        if not queue:
             self._start_betting()
         return text, rule
 
@@ -1070,8 +1115,7 @@ class Poch(Addressed, Game):
     def _start_betting(self):
         self._phase = POCH_PHASE
         self.need = [not self.dropped[s] for s in range(self.n)]
-        self.to_act = self.table.next(self.dealer)
-        self.current_player = self._betting_turn()
+        self._turn_to(self._round[self.dealer][0])
 
     def _do_poch(self, action, w):
         seat, kind = action.seat, action.kind
@@ -1112,29 +1156,42 @@ class Poch(Addressed, Game):
         for s in range(self.n):
             self.chips[s] += amount
         self.extra_each += amount
-        self.current_player = self._betting_turn()
+        self._turn_to(seat)
         return (_extra_text, (w, seat, self.high, self.high - self.bets[seat],
                               self.chips[seat] - amount, amount, self.extra_each)), "PV5"
 
     def _next_bettor(self, seat):
+        """The turn after ``seat``'s: the next player round the table still in who must still
+        act (P9), if the betting goes on."""
         dropped = self.dropped
-        if self.high > 0 and dropped.count(False) == 1:
-            self.to_act = None
-        else:
+        if self.high == 0 or dropped.count(False) > 1:
             need = self.need
-            self.to_act = next((s for s in self._after[seat] + (seat,)
-                                if not dropped[s] and need[s]), None)
-        if self.to_act is None:
+            for s in self._round[seat]:
+                if need[s] and not dropped[s]:
+                    return self._turn_to(s)
+        self._turn_to(None)
+
+    def _turn_to(self, seat):
+        """The betting's turn passes to ``seat``, or to the table when that seat must first be
+        given extra chips (PV5); ``None``: the betting is over (P10)."""
+        self.to_act = seat
+        if seat is None:
             self._phase = SHOW_PHASE
             self.current_player = TABLE
+        elif self.options["extra_chips"] and self._short(seat):
+            self.current_player = TABLE
         else:
-            self.current_player = self._betting_turn()
+            self.current_player = seat
 
     def best_set(self, seat):
         """``(size, rank value, cards)`` of the seat's best set of equal rank (P8)."""
-        if self._sets is None:  # hands do not change from the deal to the showdown
-            self._sets = [best_set(h) for h in self.hands]
-        return self._sets[seat]
+        sets = self._sets       # (each seat's, made when first asked for, until a hand changes)
+        if sets is None:
+            sets = self._sets = [None] * self.n
+        best = sets[seat]
+        if best is None:
+            best = sets[seat] = best_set(self.hands[seat])
+        return best
 
     def _set_key(self, seat):
         return _key_of(self.best_set(seat), self.payment, self.options["poch_without_pair"])
@@ -1157,40 +1214,38 @@ class Poch(Addressed, Game):
             self.poch_winner = None
             text = f"Everyone passed: nobody pochs, and the Poch hole keeps its {poch} chips."
             rule = "P10"
+        elif len(contenders) == 1:
+            winner = contenders[0]
+            if self.options["poch_without_pair"]:
+                pair, rule = None, "P10, PV3"
+            else:
+                pair, rule = tuple(self.best_set(winner)[2][:2]), "P10"
+                self._show(winner, pair)
+            text = (_showdown_text, (w, winner, pot, poch,
+                                     (self._round[self.dealer], tuple(bets), pair), None, None))
         else:
             keys = {s: self._set_key(s) for s in contenders}
             winner = max(contenders, key=keys.__getitem__)
+            sets = tuple((s, self.best_set(s)) for s in contenders)
+            for s, best in sets:
+                self._show(s, best[2])
+            text = (_showdown_text, (w, winner, pot, poch, None, sets,
+                                     self._why_args(winner, contenders, keys)))
+            rule = self._showdown_rule(winner, contenders, keys)
+        if contenders:                          # the winner takes the bets and the Poch hole
             self.poch_winner = winner
             self.chips[winner] += pot + poch
             self.holes["poch"] = 0
-            if len(contenders) == 1:
-                order = self._after[self.dealer] + (self.dealer,)
-                others = tuple(s for s in order if s != winner and bets[s] > 0)
-                rest = tuple(s for s in order if s != winner and s not in others)
-                if self.options["poch_without_pair"]:
-                    pair, rule = None, "P10, PV3"
-                else:
-                    pair, rule = tuple(self.best_set(winner)[2][:2]), "P10"
-                    self._show(winner, pair)
-                text = (_showdown_text, (w, winner, pot, poch, (others, rest, pair),
-                                         None, None))
-            else:
-                sets = tuple((s, self.best_set(s)) for s in contenders)
-                for s, best in sets:
-                    self._show(s, best[2])
-                text = (_showdown_text, (w, winner, pot, poch, None, sets,
-                                         self._why_args(winner, contenders, keys)))
-                rule = self._showdown_rule(winner, contenders, keys)
         self.bets = [0] * self.n
         self.high = 0
         self._phase = RUN_PHASE
-        self.leader = self.poch_winner if self.poch_winner is not None else self.table.next(self.dealer)
+        self.leader = (self.poch_winner if self.poch_winner is not None
+                       else self._round[self.dealer][0])
         self.current_player = self.leader
         self.run_next = None
         return text, rule
 
-    def _showdown_rule(self, winner, contenders, keys=None):
-        keys = keys or {s: self._set_key(s) for s in contenders}
+    def _showdown_rule(self, winner, contenders, keys):
         key = keys[winner]
         rivals = [keys[s] for s in contenders if s != winner]
         if self.options["poch_without_pair"] and (key[0] < 2 or any(r[:2] == key[:2] for r in rivals)):
@@ -1200,47 +1255,44 @@ class Poch(Addressed, Game):
     # ---- phase 3 -------------------------------------------------------------------------
     def _do_run(self, action, w):
         seat, card = action.seat, action.card
-        tab = self._tab
-        code = card.code
-        card = tab.card[code]                   # the deck's own Card object
-        starting = self.run_next is None
         hand = self.hands[seat]
         i = 0
         for held in hand:                       # (found by identity: a Card compares in Python)
             if held is card:
-                del hand[i]
                 break
             i += 1
-        else:                                   # (not our own Card object: by value)
-            hand.remove(card)
+        else:                                   # (an equal card made elsewhere: the deck's own)
+            card = self._tab.card[card.code]
+            i = hand.index(card)
+        del hand[i]
+        code = card.code
         del self.owner[code]
         self._sets = None
         centre = self.centre
         centre.append(card)
-        self.played.add(code)
-        if starting:
-            if len(centre) == 1:
-                how, rule = ("won" if self.poch_winner == seat else "nobody"), "P12"
-            else:
-                how, rule = "new", "P13"
-        else:
+        if self.run_next is not None:
             how, rule = "next", "P12"
+        elif len(centre) == 1:
+            how, rule = ("won" if self.poch_winner == seat else "nobody"), "P12"
+        else:
+            how, rule = "new", "P13"
         if not hand:
             self.out = seat
             self.run_next = None
             self._phase = SETTLE_PHASE
             self.current_player = TABLE
             return (_run_text, (w, seat, card, how, "out", None)), rule
+        tab = self._tab
         nxt = tab.next[code]
         if nxt is None:
             stop = "ace"
         elif nxt is self.turned:
             stop = "turned"
-        elif nxt.code in self.played:
-            stop = "played"
+        elif (holder := self.owner.get(code := nxt.code)) is None:
+            stop = "played"                     # (held by nobody: every other card was dealt)
         else:
             self.run_next = nxt
-            holder = self.current_player = self._actor_now = self.owner[code := nxt.code]
+            self.current_player = self._actor_now = holder
             self._legal_now = (tab.plays[code][holder],)     # the next step's one legal action
             return (_run_text, (w, seat, card, how, None, None)), rule
         self.run_next = None
@@ -1254,7 +1306,7 @@ class Poch(Addressed, Game):
         chips = self.chips
         chips[seat] += centre
         parts, total, short = [], 0, False
-        for other in self._after[seat]:
+        for other in self._round[seat][:-1]:
             owe = len(self.hands[other])
             pay = min(owe, chips[other])
             chips[other] -= pay
@@ -1473,3 +1525,7 @@ class Poch(Addressed, Game):
 _DOERS = {"ante": Poch._do_ante, "deal": Poch._do_deal, "pay": Poch._do_pay,
           "poch": Poch._do_poch, "showdown": Poch._do_showdown, "run": Poch._do_run,
           "settle": Poch._do_settle}
+#: each phase → its legal actions (:meth:`Poch._legal`)
+_LEGAL = {"ante": Poch._legal_ante, "deal": Poch._legal_none, "pay": Poch._legal_pay,
+          "poch": Poch._legal_poch, "showdown": Poch._legal_showdown, "run": Poch._legal_run,
+          "settle": Poch._legal_settle, "over": Poch._legal_none}
