@@ -24,6 +24,7 @@ import secrets
 from pathlib import Path
 
 from .engine import TABLE, Action, CardwidgetsError, ConfigError, Game, RecordError
+from .engine.errors import field_name
 from .files import FileRefused, read_bounded
 from .games import GAMES
 
@@ -269,7 +270,7 @@ def _replay(data):
     unknown = sorted(set(data) - _FIELDS)
     if unknown:
         name = unknown[0]
-        raise RecordError(name if name.isidentifier() and len(name) <= 40 else f"{name!r:.40}",
+        raise RecordError(field_name(name),
                           "is not a field of a game record")
     if data.get("format") != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, got {data.get('format')!r:.60}")

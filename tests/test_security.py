@@ -371,3 +371,26 @@ def test_rich_players_bet_from_ranges():
     with pytest.raises(RecordError) as err:
         load_record(rec)
     assert err.value.field == "setup.chips" and time.perf_counter() - t < 1
+
+
+@pytest.mark.parametrize("name", ["\n", "a\nb", "'\"", "x" * 60])
+def test_an_odd_field_name_is_named_on_one_line(name):
+    """A field that is no plain word (a line break, quotes, a long name), in a record's
+    setup, an action or a message from the page, is named by its repr on one line and
+    refused, changing nothing (Hypothesis found the line break)."""
+    from cardwidgets import RecordError
+    from cardwidgets.engine import Action
+    record = json.loads(json.dumps(read_record("e-p1")))
+    record["setup"][name] = None
+    with pytest.raises(RecordError) as err:
+        load_record(record)
+    assert "\n" not in str(err.value) and repr(name)[:40] in str(err.value)
+    with pytest.raises(ConfigError) as err:
+        Action.from_json({"kind": "pass", name: 1}, "german")
+    assert "\n" not in str(err.value)
+    with Recorder():
+        w = GameWidget(GAMES["poch"](4), seat=0, seed=1)
+        before = json.dumps(w.game.view(), sort_keys=True), w.level
+        Recorder.page_sends(w, {"type": "level", "level": "easy", name: None})
+        assert (json.dumps(w.game.view(), sort_keys=True), w.level) == before
+        assert w.notice["kind"] == "refused" and "\n" not in w.notice["text"]

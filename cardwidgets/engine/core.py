@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Final, Sequence
 
 from .cards import Card, SUIT_SYSTEMS
-from .errors import CardwidgetsError, ConfigError, IllegalAction
+from .errors import CardwidgetsError, ConfigError, IllegalAction, field_name
 from .seats import Table
 from .words import Words
 
@@ -247,7 +247,7 @@ class Action:
             raise ConfigError("action", f"expected an object like {{\"kind\": \"pass\", \"seat\": 1}}, got {data!r:.60}")
         unknown = set(data) - {"kind", "seat", "card", "amount", "cards", "what"}
         if unknown:
-            raise ConfigError(f"{sorted(map(str, unknown))[0]:.40}", "is not a field of an action")
+            raise ConfigError(field_name(sorted(map(str, unknown))[0]), "is not a field of an action")
         kind = data.get("kind")
         if not isinstance(kind, str) or not kind:
             raise ConfigError("kind", f"every action needs a kind (a word such as 'bet'), got {kind!r:.40}")
@@ -561,7 +561,7 @@ class Game:
         out = {}
         for key, value in setup.items():
             if key not in self.SETUP:
-                raise ConfigError(f"{key:.40}", f"is not a setting of {self.title}; settings: "
+                raise ConfigError(field_name(key), f"is not a setting of {self.title}; settings: "
                                   + ", ".join(self.SETUP))
         for key, (default, check) in self.SETUP.items():
             value = setup.get(key, default)

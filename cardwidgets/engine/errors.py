@@ -39,3 +39,12 @@ class RecordError(CardwidgetsError):
         self.field = field
         self.reason = reason
         super().__init__(f"{field}: {reason}")
+
+
+def field_name(name) -> str:
+    """A field's name as an error names it: the name itself when it is a short plain word,
+    else its ``repr`` cut to 40 characters (so a name made of line breaks or quotes, from a
+    forged message or record, is shown on one line)."""
+    if name.__class__ is str and name.isidentifier() and len(name) <= 40:
+        return name
+    return f"{name!r:.40}"

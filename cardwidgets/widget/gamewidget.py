@@ -36,6 +36,7 @@ import anywidget
 import traitlets
 
 from ..engine import CHANCE, TABLE, Action, CardwidgetsError, ConfigError, Game
+from ..engine.errors import field_name
 from ..engine.cards import CardJSON
 from ..engine.core import fold_amounts
 from ..engine.players import LEVELS, Player, player_for
@@ -618,7 +619,7 @@ class GameWidget(anywidget.AnyWidget):
         players go on. Refused (changing nothing) when the table is not waiting."""
         unknown = set(content) - {"type", "at"}
         if unknown:
-            return self._refuse(f"{sorted(map(str, unknown))[0]:.40}: is not a field of "
+            return self._refuse(f"{field_name(sorted(map(str, unknown))[0])}: is not a field of "
                                 "'next hand'")
         if self.play_as is None or not self.held:
             return self._refuse("next_hand: the table is not waiting at the end of a hand")
@@ -637,7 +638,7 @@ class GameWidget(anywidget.AnyWidget):
         from their next move on (the moves made stay). An unknown level is refused."""
         unknown = set(content) - {"type", "level"}
         if unknown:
-            return self._refuse(f"{sorted(map(str, unknown))[0]:.40}: is not a field of a "
+            return self._refuse(f"{field_name(sorted(map(str, unknown))[0])}: is not a field of a "
                                 "level change")
         level = content.get("level")
         if self.level is None:
@@ -735,7 +736,7 @@ class GameWidget(anywidget.AnyWidget):
             return self._refuse("play: nobody is playing; choose a seat to play first")
         unknown = set(content) - {"type", "action", "at"}
         if unknown:
-            return self._refuse(f"{sorted(map(str, unknown))[0]:.40}: is not a field of a move")
+            return self._refuse(f"{field_name(sorted(map(str, unknown))[0])}: is not a field of a move")
         at = content.get("at")
         now = len(self.game.actions)
         if at.__class__ is not int or at != now:

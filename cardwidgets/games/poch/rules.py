@@ -202,7 +202,7 @@ class _Tables:
 
 
 _TABLES = {system: _Tables(system) for system in ("german", "french")}
-#: players → the seating (P4: play passes to the left), shared by every game
+#: players → the seating (P4: play passes to the left), for the tables of turns below
 _SEATING = {n: Table(n, "left") for n in range(3, 7)}
 #: players → each seat → every seat in the direction of play from the next one round to itself
 #: (the deal, P5; the betting's turn, P9; who pays the one going out, P14)
@@ -594,22 +594,6 @@ class Poch(Addressed, Game):
         if money is not None and (isinstance(money, bool) or not isinstance(money, (int, float))
                                   or money <= 0):
             raise ConfigError("options.money", f"a chip's value must be a positive number, got {money!r}")
-
-    # A game is made for every game played (and the usual one has the default settings): the
-    # defaults, valid at any table, are taken as they are, and the seating is shared.
-    @classmethod
-    def _validate_options(cls, options):
-        if options == {}:
-            return {name: spec[0] for name, spec in cls.OPTIONS.items()}
-        return super()._validate_options(options)
-
-    def _validate_setup(self, setup):
-        if not setup:
-            return {key: spec[0] for key, spec in self.SETUP.items()}
-        return super()._validate_setup(setup)
-
-    def _make_table(self):
-        return _SEATING[self.n]
 
     @property
     def system(self):

@@ -1260,17 +1260,6 @@ class Truc(SidesAddressed, Game):
                 raise
             raise IllegalAction(refusal.rule, sentence_case(refusal.reason)) from None
 
-    def legal_actions(self) -> list:
-        """As :meth:`Game.legal_actions`: worked out once a step, from the turn kept."""
-        legal = self._legal_now
-        if legal is None:
-            actor = self.current_player
-            if actor is None or actor == CHANCE:
-                return []
-            legal = self._legal_now = self._legal()
-            self._actor_now = actor
-        return [*legal]
-
     def apply(self, action):
         """As :meth:`Game.apply`, with one of the legal actions worked out for this step (the
         very object: it passed every check when they were worked out) applied at once, the
