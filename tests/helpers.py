@@ -78,3 +78,38 @@ def felt_step(widget, k):
         return k
     return next((j for j in range(k - 1, max(0, r["start"]), -1)
                  if widget.view_at(j - 1)["actor"] >= 0), k)
+
+
+def random_steps(game, rng, upto):
+    """Play ``game`` at random (a shuffle at a deal) until it is over or has ``upto`` steps."""
+    from cardwidgets.engine import CHANCE
+    while not game.finished and len(game.history) < upto:
+        game.apply(game.chance_action(rng) if game.current_player == CHANCE
+                   else rng.choice(game.legal_actions()))
+
+
+def check_turn_kept(make, plain_turn, places, fork_steps, seeds=3):
+    """For a game that keeps who acts as it goes: at every step of ``seeds`` seeded random
+    games made by ``make()``, the turn kept (``current_player``, ``finished``) is
+    ``plain_turn(game)``, the turn read from the rules; and so it stays after going to each
+    step of ``places(total)`` (back, forward), back 3 and forward 2, and in a fork played on ``fork_steps``."""
+    import random
+    for seed in range(seeds):
+        game = make()
+        rng = random.Random(seed)
+        while not game.finished:
+            assert game.current_player == plain_turn(game)
+            assert game.finished is (game.phase.key == "over")
+            random_steps(game, rng, len(game.history) + 1)
+        assert game.current_player is None and game.legal_actions() == []
+        for index in places(len(game.history)):
+            game.goto(index)
+            assert game.current_player == plain_turn(game)
+            assert game.finished is (game.phase.key == "over")
+            fork = game.fork()
+            random_steps(fork, random.Random(index), len(fork.history) + fork_steps)
+            assert fork.current_player == plain_turn(fork)
+            assert game.current_player == plain_turn(game) and len(game.history) == index
+        game.back(3)
+        game.forward(2)
+        assert game.current_player == plain_turn(game)

@@ -7,7 +7,7 @@ from cardwidgets import Action, ConfigError, IllegalAction, Poch, RandomPlayer, 
 from cardwidgets.engine import CHANCE, TABLE, make_deck
 from cardwidgets.games.poch.rules import HOLES, best_set
 
-from helpers import act, poch_deal, snapshot
+from helpers import act, check_turn_kept, poch_deal, snapshot
 
 
 def test_P1_deck_is_32_cards_ace_high():
@@ -1164,22 +1164,8 @@ def test_P12_P9_the_turn_kept_is_the_turn_the_rules_give(options):
     """Poch keeps who acts (current_player, finished) as it goes: at every step of seeded games
     it is the seat the rules name (P9's bettor, P12's holder of the next card, P13's leader),
     and stays so through back, forward, goto and forks."""
-    for seed in range(3):
-        game = Poch(4, chips=25, deals=3, options=options)
-        rng = random.Random(seed)
-        while not game.finished:
-            assert game.current_player == _plain_turn(game)
-            assert game.finished is (game.phase.key == "over")
-            _random_steps(game, rng, len(game.history) + 1)
-        assert game.current_player is None and game.legal_actions() == []
-        total = len(game.history)
-        for index in (total - 1, total // 2, 3, 0, total - 5):
-            game.goto(index)
-            assert game.current_player == _plain_turn(game)
-            fork = game.fork()
-            _random_steps(fork, random.Random(index), len(fork.history) + 20)
-            assert fork.current_player == _plain_turn(fork)
-            assert game.current_player == _plain_turn(game) and len(game.history) == index
+    check_turn_kept(lambda: Poch(4, chips=25, deals=3, options=options), _plain_turn,
+                    lambda total: (total - 1, total // 2, 3, 0, total - 5), 20)
 
 
 def _kept_agrees(game):

@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from helpers import check_turn_kept
+
 from cardwidgets import Action, ConfigError, IllegalAction, load_record, record_of
 from cardwidgets.engine import CHANCE, SUIT_SYSTEMS, TABLE, Card, make_deck
 from cardwidgets.games import GAMES
@@ -1331,35 +1333,11 @@ def _plain_turn(game):
     return game.calls[-1].answer_by if game.calls else game.to_act
 
 
-def _random_steps(game, rng, upto):
-    while not game.finished and len(game.history) < upto:
-        game.apply(game.chance_action(rng) if game.current_player == CHANCE
-                   else rng.choice(game.legal_actions()))
-
-
 @pytest.mark.parametrize("n, options", [(2, {}), (4, {}), (6, {}), (4, {"VV2": True})])
 def test_V5_V7_V10_the_turn_kept_is_the_turn_the_rules_give(n, options):
     """Truc keeps who acts (current_player, finished) as it goes: at every step of seeded
     random games it is the seat the rules name (the player to play, the seat answering the
     open bet, the deal, the settling, nobody at the end), and stays so through back,
     forward, goto and forks played on."""
-    for seed in range(3):
-        game = Truc(n, options=options)
-        rng = random.Random(seed)
-        while not game.finished:
-            assert game.current_player == _plain_turn(game)
-            assert game.finished is (game.phase.key == "over")
-            _random_steps(game, rng, len(game.history) + 1)
-        assert game.current_player is None and game.legal_actions() == []
-        total = len(game.history)
-        for index in (total - 1, total // 2, 7, 0, total - 5):
-            game.goto(index)
-            assert game.current_player == _plain_turn(game)
-            assert game.finished is (game.phase.key == "over")
-            fork = game.fork()
-            _random_steps(fork, random.Random(index), len(fork.history) + 30)
-            assert fork.current_player == _plain_turn(fork)
-            assert game.current_player == _plain_turn(game) and len(game.history) == index
-        game.back(3)
-        game.forward(2)
-        assert game.current_player == _plain_turn(game)
+    check_turn_kept(lambda: Truc(n, options=options), _plain_turn,
+                    lambda total: (total - 1, total // 2, 7, 0, total - 5), 30)

@@ -29,24 +29,29 @@ def _turn_agrees(game):
     assert game.finished == Game.finished.__get__(game)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_kept_turn_agrees_through_back_forward_goto_and_forks(players):
-    """K4: the player to act, kept after every step, is the engine's, also after going back
-    and forward and in forks."""
-    rng = random.Random(players)
-    game = Truk(players)
-    _turn_agrees(game)
+def _play_checking(game, rng, check, every, back, forward):
+    """Play ``game`` at random to its end, ``check``-ing it and a fork of it after every
+    step, and every ``every`` steps after going ``back`` steps back and ``forward`` on."""
     steps = 0
     while not game.finished:
         _step(game, rng)
         steps += 1
-        _turn_agrees(game)
-        _turn_agrees(game.fork())
-        if steps % 11 == 0:
-            game.back(3)
-            _turn_agrees(game)
-            game.forward(2)
-            _turn_agrees(game)
+        check(game)
+        check(game.fork())
+        if steps % every == 0:
+            game.back(back)
+            check(game)
+            game.forward(forward)
+            check(game)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_kept_turn_agrees_through_back_forward_goto_and_forks(players):
+    """K4: the player to act, kept after every step, is the engine's, also after going back
+    and forward and in forks."""
+    game = Truk(players)
+    _turn_agrees(game)
+    _play_checking(game, random.Random(players), _turn_agrees, 11, 3, 2)
     game.back(1)
     _turn_agrees(game)
     assert not game.finished
@@ -279,16 +284,5 @@ def _kept_state_agrees(game):
 def test_kept_state_agrees_through_back_forward_and_forks(players):
     """The signal keys and seat tables kept for the fast paths agree with the hands and the
     table after every step of random games, after going back and forward, and in forks."""
-    rng = random.Random(10 + players)
     game = Truk(players)
-    steps = 0
-    while not game.finished:
-        _step(game, rng)
-        steps += 1
-        _kept_state_agrees(game)
-        _kept_state_agrees(game.fork())
-        if steps % 13 == 0:
-            game.back(4)
-            _kept_state_agrees(game)
-            game.forward(3)
-            _kept_state_agrees(game)
+    _play_checking(game, random.Random(10 + players), _kept_state_agrees, 13, 4, 3)
