@@ -190,8 +190,6 @@ _FORK_PLANS: dict = {}
 #: checked once (each game gets its own copies)
 _DEFAULTS: dict = {}
 _TABLES: dict = {}     #: (players, direction) → the :class:`Table`, a value made once
-
-
 _NAMES = tuple(chr(ord("A") + i) for i in range(26))   #: the default names of the players
 _CARD_IDS: dict = {}   # suit system → ids of its own Card objects (they live for ever)
 _check_shuffle()
@@ -590,10 +588,10 @@ class Game:
         raise NotImplementedError
 
     def _actor(self):
-        """Who acts now, worked out from the state (the game is not over). The core reads
-        it only through :attr:`current_player`, which a game may keep as an attribute of its
-        state instead, set wherever the turn changes (Poch, Pocha and Truk do), its ``_actor``
-        then saying the same, worked out (their tests compare the two at every step)."""
+        """Who acts now (the game is not over). The core reads it only through
+        :attr:`current_player`, which a game may keep as an attribute of its state, set
+        wherever the turn changes (each of our games does; their tests compare it at every
+        step with the turn read from the rules)."""
         raise NotImplementedError
 
     def _legal(self) -> Sequence:
