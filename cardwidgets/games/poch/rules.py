@@ -954,35 +954,6 @@ class Poch(Addressed, Game):
         return f"{who} laid the last card of the run and {w.verb(seat, 'starts')} the next one"
 
     # ---- doing ---------------------------------------------------------------------------
-    def apply(self, action):
-        """As :meth:`Game.apply`, with one of the legal actions of this step (the very object,
-        :meth:`legal_actions`), which has passed every check, applied here at once and its
-        step recorded by :meth:`Game._record` (every step of every game and trial takes
-        this path). Any other action goes through every check."""
-        legal = self._legal_now
-        if legal is None:
-            return Game.apply(self, action)
-        for allowed in legal:
-            if allowed is action:
-                break
-        else:
-            return Game.apply(self, action)
-        actor = self._actor_now
-        phase = self._phase.key
-        deal = self.deal_no
-        self._legal_now = None
-        w = self._w
-        if w is None:
-            w = self._w = self.words
-        try:
-            text, rule = _DOERS[phase](self, action, w)     # as _do, written out
-            if w.you is not None:
-                text = (_spoken, (text,))
-        except Exception:
-            self._rebuild(self.actions)  # never leave a half-applied action behind
-            raise
-        return self._record(action, text, rule, phase, deal, actor)
-
     def _do(self, action):
         w = self._w        # (a change of who is you plays the game again, from _reset)
         if w is None:

@@ -1279,17 +1279,7 @@ class Truc(SidesAddressed, Game):
             if own is None or action is not own[0] or self._phase is not DEAL_PHASE:
                 return Game.apply(self, action)
             self._check_deal(action)
-        # Game._apply_passed, its _do written out (once a step)
-        actor = self.current_player
-        phase = self._phase.key
-        deal = self.deal_no
-        self._legal_now = None
-        try:
-            text, rule = _DOING[action.kind](self, action)
-        except Exception:
-            self._rebuild(self.actions)  # never leave a half-applied action behind
-            raise
-        return self._record(action, text, rule, phase, deal, actor)
+        return self._apply_passed(action, self._phase.key, self.deal_no, self.current_player)
 
     def _do(self, action):
         """Apply a checked action: ``(text, rule)``, the text as what makes it when read
