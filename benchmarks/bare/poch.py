@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 
+from cardwidgets.engine.core import shuffled
+
 ANTE, HOLES = 9, 9
 ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT, SEVEN = range(8)
 POCH, CENTRE = 7, 8          # the holes: 0-4 the honours, 5 marriage, 6 sequence, 7, 8
@@ -32,8 +34,7 @@ def bare_game(rng: random.Random, n: int = 4, chips: int = 20) -> tuple:
             chips[s] -= ANTE
         for h in range(HOLES):
             holes[h] += n
-        deck = list(range(32))
-        rng.shuffle(deck)
+        deck = shuffled(range(32), rng)    # (rng.shuffle's order, quicker: as the engine deals)
         hands = [[] for _ in range(n)]
         owner = [-1] * 32
         first = (dealer + 1) % n
