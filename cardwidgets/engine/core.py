@@ -16,6 +16,7 @@ import random
 import re
 import sys
 from dataclasses import dataclass
+from functools import cached_property
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar, Final, Sequence
@@ -329,18 +330,16 @@ class Step(tuple):
     their sentences. The words are those of the moment the step was played: a game gives
     ``_do``'s text as values taken then, never as a reference to its changing state.
 
-    (Made as a tuple of its fields, the text in a box of its own where it is kept once
-    made: the quickest value Python makes, as a game makes one every step.)
+    (Made as a tuple of its fields, the quickest value Python makes, as a game makes one
+    every step; the text once made is kept in the step's own dict.)
     """
-
-    __slots__ = ()
 
     def __new__(cls, index: int, action: Action, phase: str, deal: int, text, rule: str,
                 actor: int):
         # index: 1-based number of the step in the game; phase: the phase key when the
         # action was taken; deal: which deal (hand) of the game, 1-based; text: the words,
         # or what makes them (text_of); actor: the seat, CHANCE or TABLE
-        return _new(cls, (index, action, phase, deal, [text], rule, actor))
+        return _new(cls, (index, action, phase, deal, text, rule, actor))
 
     index = property(itemgetter(0), doc="1-based number of the step in the game")
     action = property(itemgetter(1), doc="the action applied")
@@ -349,19 +348,20 @@ class Step(tuple):
     rule = property(itemgetter(5), doc="the id(s) of the rule that allowed it")
     actor = property(itemgetter(6), doc="the seat that acted, CHANCE or TABLE")
 
-    @property
+    @cached_property
     def text(self) -> str:
         """What the step did, in plain words (made on first reading, then kept)."""
-        box = self[4]
-        text = box[0]
-        if text.__class__ is not str:
-            text = box[0] = text_of(text)
-        return text
+        return text_of(self[4])
 
     @property
     def _text(self) -> Any:
         """The words if made, else what makes them."""
-        return self[4][0]
+        return self.__dict__.get("text", self[4])
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a step's fields cannot be set ({name})")
+
+    __delattr__ = __setattr__
 
     def to_json(self) -> dict:
         return {"index": self[0], "action": self[1].to_json(), "phase": self[2],
@@ -860,7 +860,7 @@ class Game:
         steps undone with :meth:`back` unless they are being replayed."""
         actions = self.actions
         actions.append(action)
-        step = _new(Step, (len(actions), action, phase, deal, [text], rule, actor))
+        step = _new(Step, (len(actions), action, phase, deal, text, rule, actor))
         self.history.append(step)
         if self._redo and not self._replaying:
             self._redo.clear()
