@@ -185,8 +185,6 @@ def _fork_plan(cls, state: dict) -> tuple:
 
 #: :meth:`Game.fork`'s plans: (class, attribute names, the types of their values) → plan.
 _FORK_PLANS: dict = {}
-
-
 #: A game made with its default options and setup: (class, players) → (options, setup),
 #: checked once (each game gets its own copies)
 _DEFAULTS: dict = {}
@@ -495,15 +493,16 @@ class Game:
             names = self._check_players(players)
         self.players = names
         self.n = len(names)
-        if not options and not setup:    # the defaults: checked once per game and table size
+        if not options:                  # the defaults: checked once per game and table size
             defaults = _DEFAULTS.get((self.__class__, self.n))
             if defaults is None:
                 self.options = self._validate_options({})
                 defaults = _DEFAULTS[self.__class__, self.n] = (
                     self.options, self._validate_setup({}))
-            self.options, self.setup = dict(defaults[0]), dict(defaults[1])
+            self.options = dict(defaults[0])
+            self.setup = self._validate_setup(setup) if setup else dict(defaults[1])
         else:
-            self.options = self._validate_options(options or {})
+            self.options = self._validate_options(options)
             self.setup = self._validate_setup(setup)
         self.table = self._make_table()
 
