@@ -908,6 +908,78 @@ def _back_text(v, seat) -> str:
     return f" The decision is back with {v.w.name(seat)}."
 
 
+def _for_text(v, seat, verb) -> str:
+    """``"B2, for side B, decides"`` with four players, ``"B decides"`` with two."""
+    w = v.w
+    if v.n == 2:
+        return w.says(seat, verb)
+    return f"{w.name(seat)}, for {v.side_name(v.side_of(seat))}, {w.verb(seat, verb)}"
+
+
+def _option_text(v, seat, side, choice, leader, esku, old, open_seat) -> str:
+    """K12, K13, K15, K16: the side's decision on a truk due: ``"play"`` (``leader`` leads
+    the aurrea), or not to play: ``"first"`` option, putting it off on the ``"AB"`` path or
+    the ``"second"`` option; the cards dealt again by ``esku``, on the right of ``old``
+    (KV3: the open hand's partner deals for it, ``open_seat``)."""
+    w = v.w
+    if choice == "play":
+        return (f"{_for_text(v, seat, 'decides')} to play the truk: this hand is played "
+                f"for a truk, and its winner takes a truk counter (K15). "
+                f"{w.says(leader, 'leads')} the aurrea.")
+    its = w.their(side) if v.n == 2 else "its"
+    dealer = (f"{w.name(OPEN_PARTNER)} for the open hand" if esku == open_seat
+              else w.name(esku))
+    if choice == "first":
+        return (f"{_for_text(v, seat, 'decides')} not to play ({its} first "
+                f"option): {v.side_says(side, 'takes')} the 3rd tanto and "
+                f"{v.side_verb(side, 'has')} one option left. The cards are dealt again "
+                f"by {dealer}, on {w.poss(old)} right, the new esku.")
+    if choice == "AB":
+        return (f"{_for_text(v, seat, 'puts')} the truk off ({its} one "
+                f"option): {v.side_says(side, 'puts')} the 3 tantos back in the middle, "
+                f"the cards are dealt again by {dealer}, "
+                f"the new esku, and the truk must then be played (nahitaez, compulsory; "
+                f"not pasotan: our ruling).")
+    return (f"{_for_text(v, seat, 'decides')} not to play again ({its} "
+            f"second option): {v.side_says(side, 'puts')} the 3 tantos back in the "
+            f"middle, the cards are dealt again by {dealer}, the new esku, and "
+            f"the truk must be played pasotan.")
+
+
+def _we_play_text(v, seat, side, leader) -> str:
+    """K16: a player says 'we play', ending the pasotan changes."""
+    w = v.w
+    return (f"{w.says(seat, 'says')} 'we play': "
+            f"{v.side_says(side, 'decides')} to play, so the changing "
+            f"ends and the pasotan truk is played. {w.says(leader, 'leads')} the "
+            f"aurrea.")
+
+
+def _ask_partner_text(v, seat, partner, bettor) -> str:
+    """K19: a player asks the partner for a signal, on the truk (``bettor`` ``None``) or
+    on ``bettor``'s truk bet."""
+    w = v.w
+    what = ("whether to play the truk" if bettor is None
+            else f"how to answer {w.poss(bettor)} truk bet")
+    return (f"{w.says(seat, 'asks')} {w.name(partner)} for a signal before deciding {what}: "
+            f"everyone hears the question, and {w.says(partner, 'answers')} with a true "
+            f"signal.")
+
+
+def _nothing_new_text(v, seat, by) -> str:
+    """K19: the partner asked has no true signal left to give."""
+    w = v.w
+    return (f"{w.says(seat, 'has')} nothing new to tell {w.name(by)}: every "
+            f"true signal has been given.{_back_text(v, by)}")
+
+
+def _nothing_new_public(v, seat, by, side) -> str:
+    """K19: what the other side sees of 'nothing new'."""
+    w = v.w
+    return v.say(f"{w.says(seat, 'answers')} {w.name(by)} with a sign; "
+                 f"{v.side_name(1 - side)} does not catch it.{_back_text(v, by)}")
+
+
 class Truk(SidesAddressed, Game):
     """Basque truk for 2, 3 or 4 players (rules K1–K19, variants KV1–KV4).
 
@@ -1215,18 +1287,6 @@ class Truk(SidesAddressed, Game):
         """The side as a pronoun: *it*; with two players the side is a person: *they*, or
         *you* for the seat addressed as you."""
         return self.words.they(side) if self.n == 2 else "it"   # two players: a person
-
-    def _for(self, seat, verb) -> str:
-        """``"B2, for side B, decides"`` with four players, ``"B decides"`` with two."""
-        w = self.words
-        if self.n == 2:
-            return w.says(seat, verb)
-        return f"{w.name(seat)}, for {self.side_name(self.side_of(seat))}, {w.verb(seat, verb)}"
-
-    def _side_its(self, side) -> str:
-        """*its* (the side's); with two players *their*, or *your* for the seat addressed as
-        you."""
-        return self.words.their(side) if self.n == 2 else "its"
 
     def side_players(self, side) -> str:
         """The side's players in order of play from seat 0 (A1 and A2; B1 and B2); the seat
@@ -1536,13 +1596,6 @@ class Truk(SidesAddressed, Game):
             rule += " + K10" if self.stake == "tanto" else ""
         return (_join, (text, more)), rule
 
-    def _dealer_words(self, seat) -> str:
-        """Who deals for ``seat``: the seat, or the open hand's partner for it (KV3)."""
-        w = self.words
-        if seat == self.open_seat:
-            return f"{w.name(OPEN_PARTNER)} for the open hand"
-        return w.name(seat)
-
     def _mode_words(self):
         return {"compulsory": "compulsory: no option is left (nahitaez)",
                 "pasotan": "pasotan", "chosen": "the side chose to play it",
@@ -1567,7 +1620,6 @@ class Truk(SidesAddressed, Game):
                                 f"come first")
 
     def _do_option(self, action):
-        w = self.words
         due = self.due
         side, k, path = due["side"], due["options"], due["path"]
         rule = self._option_rule()
@@ -1577,38 +1629,30 @@ class Truk(SidesAddressed, Game):
             self.due = None
             self.mode = "chosen"
             self._start_play()
-            return (f"{self._for(action.seat, 'decides')} to play the truk: this hand is played "
-                    f"for a truk, and its winner takes a truk counter (K15). "
-                    f"{w.says(self.to_act, 'leads')} the aurrea.", rule + " + K15")
+            return (_option_text, (self._voice, action.seat, side, "play", self.to_act, None,
+                                   None, None)), rule + " + K15"
         # decline: a redeal, the esku moves on
-        old = w.poss(self.esku)
-        self.esku = self.table.next(self.esku)
+        old = self.esku
+        self.esku = self._next_seat[old]
         self.deal_no += 1
         self._phase = DEAL_PHASE
         self.to_act = None
         if k == 2:
             self.tantos[side] = 3
             due["options"] = 1
-            return (f"{self._for(action.seat, 'decides')} not to play ({self._side_its(side)} first "
-                    f"option): {self._side_says(side, 'takes')} the 3rd tanto and "
-                    f"{self._side_verb(side, 'has')} one option left. The cards are dealt again "
-                    f"by {self._dealer_words(self.esku)}, on {old} right, the new esku.", rule)
-        self.tantos[side] = 0
-        self.due = None
-        self.stake = "truk"
-        if path == "AB":
-            self.mode = "compulsory"
-            return (f"{self._for(action.seat, 'puts')} the truk off ({self._side_its(side)} one "
-                    f"option): {self._side_says(side, 'puts')} the 3 tantos back in the middle, "
-                    f"the cards are dealt again by {self._dealer_words(self.esku)}, "
-                    f"the new esku, and the truk must then be played (nahitaez, compulsory; "
-                    f"not pasotan: our ruling).", rule)
-        self.mode = "pasotan"
-        return (f"{self._for(action.seat, 'decides')} not to play again ({self._side_its(side)} "
-                f"second option): {self._side_says(side, 'puts')} the 3 tantos back in the "
-                f"middle, the cards are dealt again by {self._dealer_words(self.esku)}, the new esku, and "
-                f"the truk must be played pasotan.",
-                rule + " + K16")
+            choice = "first"
+        else:
+            self.tantos[side] = 0
+            self.due = None
+            self.stake = "truk"
+            if path == "AB":
+                self.mode = "compulsory"
+                choice = "AB"
+            else:
+                self.mode = "pasotan"
+                choice, rule = "second", rule + " + K16"
+        return (_option_text, (self._voice, action.seat, side, choice, None, self.esku, old,
+                               self._open_seat)), rule
 
     # ---- pasotan and paso eske: changing cards --------------------------------------------
     def _check_exchange_common(self, action, rule):
@@ -1738,11 +1782,7 @@ class Truk(SidesAddressed, Game):
                                                         bool(self.stock))))), "K16"
         if kind == "play_truk":
             self._start_play()
-            w = self.words
-            return (f"{w.says(seat, 'says')} 'we play': "
-                    f"{self._side_says(self.side_of(seat), 'decides')} to play, so the changing "
-                    f"ends and the pasotan truk is played. {w.says(self.to_act, 'leads')} the "
-                    f"aurrea.", "K16")
+            return (_we_play_text, (self._voice, seat, self._sides[seat], self.to_act)), "K16"
         self.pasotan_changes += 1
         text = self._do_change(action, "pasotan")
         return (_join, (text, " Keep them, or take the old cards back if the new ones are "
@@ -1911,24 +1951,19 @@ class Truk(SidesAddressed, Game):
 
     def _do_ask_partner(self, action):
         seat = action.seat
-        w = self.words
-        partner = self.table.partner(seat)
+        partner = self._partners[seat]
         self.asked_partner.add(seat)
         self.consult = {"by": seat, "partner": partner}
         self.to_act = partner
-        what = ("whether to play the truk" if self._phase.key == "option"
-                else f"how to answer {w.poss(self.call.by)} truk bet")
-        return (f"{w.says(seat, 'asks')} {w.name(partner)} for a signal before deciding {what}: "
-                f"everyone hears the question, and {w.says(partner, 'answers')} with a true "
-                f"signal.", "K19")
+        bettor = None if self._phase.key == "option" else self.call.by
+        return (_ask_partner_text, (self._voice, seat, partner, bettor)), "K19"
 
     def _do_consult(self, action):
         c = self.consult
         self.consult = None
         self.to_act = c["by"]
-        w = self.words
+        v = self._voice
         if action.kind == "signal":
-            v = self._voice
             back = (_back_text, (v, c["by"]))
             text, rule = self._do_signal(action)
             step = len(self.actions) + 1
@@ -1936,14 +1971,12 @@ class Truk(SidesAddressed, Game):
                 side, public = self._private[step]
                 self._private[step] = (side, (_join, (public, (_said, (v, back)))))
             return (_join, (text, back)), rule
-        back = f" The decision is back with {w.name(c['by'])}."
-        side = self.side_of(action.seat)
-        public = (f"{w.says(action.seat, 'answers')} {w.name(c['by'])} with a sign; "
-                  f"{self.side_name(1 - side)} does not catch it.")
+        seat = action.seat
+        side = self._sides[seat]
         if not self.options["signals_seen"]:
-            self._private[len(self.actions) + 1] = (side, self._say(public + back))
-        return (f"{w.says(action.seat, 'has')} nothing new to tell {w.name(c['by'])}: every "
-                f"true signal has been given.{back}", "K19")
+            self._private[len(self.actions) + 1] = (side, (_nothing_new_public,
+                                                           (v, seat, c["by"], side)))
+        return (_nothing_new_text, (v, seat, c["by"])), "K19"
 
     def _check_answer(self, action):
         if action.kind not in ("joka", "refuse"):
