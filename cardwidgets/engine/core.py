@@ -185,8 +185,8 @@ def _fork_plan(cls, state: dict) -> tuple:
 
 #: :meth:`Game.fork`'s plans: (class, attribute names, the types of their values) → plan.
 _FORK_PLANS: dict = {}
-#: A game made with its default options and setup: (class, players) → (options, setup),
-#: checked once (each game gets its own copies)
+#: The default options and setup of a game: (class, players) → (options, setup), checked
+#: once (each game gets its own copies; a setup given instead is checked in full)
 _DEFAULTS: dict = {}
 _TABLES: dict = {}     #: (players, direction) → the :class:`Table`, a value made once
 _NAMES = tuple(chr(ord("A") + i) for i in range(26))   #: the default names of the players
@@ -493,7 +493,7 @@ class Game:
             names = self._check_players(players)
         self.players = names
         self.n = len(names)
-        if not options:                  # the defaults: checked once per game and table size
+        if not options:                  # the default options: checked once (_DEFAULTS)
             defaults = _DEFAULTS.get((self.__class__, self.n))
             if defaults is None:
                 self.options = self._validate_options({})
